@@ -1,0 +1,127 @@
+"""Command line: ``python -m specviz {toy,budget,generate,...}``.
+
+Bad input prints one line on stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from fractions import Fraction
+
+from specviz.core import budget as budget_math
+from specviz.core import toy
+from specviz.errors import SpecvizError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors in one line (exit code 2), without the usage block."""
+
+    def error(self, message: str):  # noqa: D102 - argparse hook
+        raise SpecvizError(message)
+
+
+def _float(text: str) -> float:
+    try:
+        value = float(Fraction(text.strip())) if "/" in text else float(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="specviz", description="Speculative decoding, exact and measured.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    toy_cmd = commands.add_parser("toy", help="one verification step, exactly, for toy p and q")
+    toy_cmd.add_argument("--p", required=True, help="target distribution, e.g. 0.5,0.3,0.2 or 1/2,3/10,1/5")
+    toy_cmd.add_argument("--q", required=True, help="draft distribution over the same tokens")
+    toy_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+
+    budget_cmd = commands.add_parser("budget", help="time budget of one speculative cycle")
+    budget_cmd.add_argument("--k", type=_int, required=True, help="proposed tokens per cycle")
+    budget_cmd.add_argument("--draft-ms", type=_float, required=True, help="draft cost per token")
+    budget_cmd.add_argument("--verify-ms", type=_float, required=True, help="target cost to verify a block")
+    budget_cmd.add_argument("--overhead-ms", type=_float, default=0.0, help="other cost per cycle")
+    budget_cmd.add_argument("--baseline-ms", type=_float, required=True, help="target-alone cost per token")
+    budget_cmd.add_argument("--alpha", type=_float, required=True, help="acceptance probability per position")
+    budget_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from specviz.engine import cli as engine_cli  # the model commands live beside the engine
+
+    engine_cli.add_commands(commands)
+    return parser
+
+
+def run_toy(args: argparse.Namespace) -> None:
+    result = toy.one_position(toy.parse_distribution(args.p, "p"), toy.parse_distribution(args.q, "q"))
+    data = result.to_json()
+    if args.json:
+        print(json.dumps(data))
+        return
+    for key in ("accepted_per_token", "accepted_mass", "rejected_mass", "residual", "correction", "exact", "naive"):
+        value = data[key]
+        shown = value if isinstance(value, str) or value is None else ", ".join(value)
+        print(f"{key:>18}: {shown}")
+
+
+def run_budget(args: argparse.Namespace) -> None:
+    plan = budget_math.Budget(
+        k=args.k,
+        draft_ms=args.draft_ms,
+        verify_ms=args.verify_ms,
+        overhead_ms=args.overhead_ms,
+        baseline_ms=args.baseline_ms,
+        alpha=args.alpha,
+    )
+    data = budget_math.summary(plan)
+    if args.json:
+        print(json.dumps(data))
+        return
+    for key, value in data.items():
+        print(f"{key:>16}: {value:.4f}" if isinstance(value, float) else f"{key:>16}: {value}")
+
+
+_NEGATIVE_NUMBER = re.compile(r"^-[0-9.]")
+
+
+def _attach_negative_values(argv: list[str]) -> list[str]:
+    """Let "--p -0.5,1.5" reach the validator (argparse would read -0.5 as an option)."""
+    joined: list[str] = []
+    for item in argv:
+        if joined and joined[-1].startswith("--") and "=" not in joined[-1] and _NEGATIVE_NUMBER.match(item):
+            joined[-1] = f"{joined[-1]}={item}"
+        else:
+            joined.append(item)
+    return joined
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(_attach_negative_values(list(argv)))
+        handlers = {"toy": run_toy, "budget": run_budget}
+        if args.command in handlers:
+            handlers[args.command](args)
+        else:
+            from specviz.engine import cli as engine_cli
+
+            engine_cli.run(args)
+    except SpecvizError as error:
+        print(f"specviz: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("specviz: interrupted", file=sys.stderr)
+        return 130
+    return 0

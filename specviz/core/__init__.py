@@ -1,0 +1,1 @@
+"""Pure math of speculative sampling: policy, verification, exact toy form, budget."""

@@ -1,0 +1,1 @@
+"""Speculative and target-only decoding on real models, recorded cycle by cycle."""

@@ -1,0 +1,1 @@
+"""Model registry, offline weights, loading and pairing."""

@@ -1,0 +1,197 @@
+"""Load a model and its tokenizer by registry name, Hugging Face id or local folder.
+
+Registry models arrive as GGUF; the first load dequantizes it (minutes on a
+CPU) and saves a safetensors copy under the cache folder, so later loads take
+seconds. Only safetensors weights are ever read and ``trust_remote_code`` is
+never enabled.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+from transformers import AutoModelForCausalLM, AutoTokenizer, PreTrainedModel
+
+from specviz.errors import SpecvizError
+from specviz.models import tiny
+from specviz.models.assets import Progress, cache_root, joined_gguf
+from specviz.models.device import pick_device, pick_dtype
+from specviz.models.registry import REGISTRY, ModelEntry
+
+MANIFEST = "specviz-cache.json"
+END_TOKENS = ("<|endoftext|>", "<|im_end|>", "<|eot_id|>", "<end_of_turn>", "</s>", "<eos>")
+HUB_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+@dataclass
+class LoadedModel:
+    """A model ready for decoding, with what the engine needs to know about it."""
+
+    name: str
+    model: PreTrainedModel
+    tokenizer: object  # a transformers tokenizer
+    device: torch.device
+    dtype: torch.dtype
+    eos_ids: frozenset[int]
+    context_length: int
+    load_seconds: float
+    source: str  # "tiny", "cache", "converted", "hub" or "folder"
+
+    @property
+    def vocab_size(self) -> int:
+        return self.model.get_output_embeddings().weight.shape[0]
+
+
+def load_model(
+    name: str,
+    device: str | None = None,
+    dtype: str | None = None,
+    progress: Progress | None = None,
+    allow_remote: bool = True,
+) -> LoadedModel:
+    """Load `name`: a registry name, a local folder, or (if allowed) a Hugging Face id."""
+    started = time.perf_counter()
+    torch_device = pick_device(device)
+    torch_dtype = pick_dtype(torch_device, dtype)
+    report = progress or (lambda message, fraction: None)
+    name = (name or "").strip()
+    if not name:
+        raise SpecvizError("no model name given")
+    entry = REGISTRY.get(name)
+    if entry is not None and entry.tiny_seed is not None:
+        model, tokenizer, source = tiny.tiny_model(_tiny_role(entry)), tiny.tiny_tokenizer(), "tiny"
+    elif entry is not None:
+        model, tokenizer, source = _load_registry(entry, torch_dtype, report)
+    else:
+        model, tokenizer, source = _load_external(name, torch_dtype, allow_remote, report)
+    report("moving to device", 1.0)
+    model = model.to(device=torch_device, dtype=torch_dtype).eval()
+    return LoadedModel(
+        name=name,
+        model=model,
+        tokenizer=tokenizer,
+        device=torch_device,
+        dtype=torch_dtype,
+        eos_ids=eos_token_ids(model, tokenizer),
+        context_length=int(getattr(model.config, "max_position_embeddings", 0) or 2048),
+        load_seconds=time.perf_counter() - started,
+        source=source,
+    )
+
+
+def _tiny_role(entry: ModelEntry) -> str:
+    return "target" if "target" in entry.tags else "draft"
+
+
+def eos_token_ids(model: PreTrainedModel, tokenizer) -> frozenset[int]:
+    """Every end-of-sequence id the model's configs or the tokenizer declare."""
+    ids: set[int] = set()
+    for config in (model.config, getattr(model, "generation_config", None)):
+        value = getattr(config, "eos_token_id", None) if config is not None else None
+        if isinstance(value, int):
+            ids.add(value)
+        elif isinstance(value, (list, tuple)):
+            ids.update(int(v) for v in value)
+    if getattr(tokenizer, "eos_token_id", None) is not None:
+        ids.add(int(tokenizer.eos_token_id))
+    # Chat models end a turn with one token and a document with another; GGUF
+    # metadata often names only one of them, so the well-known ones are added.
+    vocab = tokenizer.get_vocab()
+    ids.update(vocab[text] for text in END_TOKENS if text in vocab)
+    return frozenset(ids)
+
+
+def cache_dir(entry: ModelEntry) -> Path:
+    return cache_root() / "models" / f"{entry.name}-{entry.source.sha256[:12]}"
+
+
+def _load_registry(entry: ModelEntry, dtype: torch.dtype, report: Progress):
+    folder = cache_dir(entry)
+    if cache_is_valid(folder, entry):
+        report("loading converted copy", 0.0)
+        return _from_folder(folder, dtype) + ("cache",)
+    if folder.exists():
+        shutil.rmtree(folder)  # incomplete or corrupt: rebuild from the GGUF
+    gguf = joined_gguf(entry.source, cache_root() / "gguf", report)
+    report("converting GGUF to float (takes minutes on a CPU)", 0.0)
+    model = AutoModelForCausalLM.from_pretrained(str(gguf.parent), gguf_file=gguf.name, dtype=torch.float32)
+    tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
+    report("saving converted copy", 0.9)
+    _save_cache(model, tokenizer, folder, entry)
+    if gguf.parent == cache_root() / "gguf":
+        gguf.unlink()  # the converted copy replaces the joined file; it can be joined again
+    return model, tokenizer, "converted"
+
+
+def _save_cache(model: PreTrainedModel, tokenizer, folder: Path, entry: ModelEntry) -> None:
+    """Save as safetensors into a temporary folder, then move it into place."""
+    partial = folder.with_name(folder.name + ".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    # A model loaded from GGUF refuses to save while it still says it is quantized.
+    model.hf_quantizer = None
+    if hasattr(model.config, "quantization_config"):
+        del model.config.quantization_config
+    model.save_pretrained(partial, safe_serialization=True)
+    tokenizer.save_pretrained(partial)
+    files = {p.name: p.stat().st_size for p in sorted(partial.iterdir())}
+    manifest = {"source_sha256": entry.source.sha256, "files": files}
+    (partial / MANIFEST).write_text(json.dumps(manifest, indent=1))
+    partial.replace(folder)
+
+
+def cache_is_valid(folder: Path, entry: ModelEntry) -> bool:
+    """The converted copy is complete: its manifest matches the source and every file's size."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text())
+        if manifest.get("source_sha256") != entry.source.sha256:
+            return False
+        return all((folder / name).stat().st_size == size for name, size in manifest["files"].items())
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+
+
+def _from_folder(folder: Path, dtype: torch.dtype):
+    model = AutoModelForCausalLM.from_pretrained(
+        str(folder), dtype=dtype, trust_remote_code=False, use_safetensors=True
+    )
+    tokenizer = AutoTokenizer.from_pretrained(str(folder), trust_remote_code=False)
+    return model, tokenizer
+
+
+def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Progress):
+    path = Path(name).expanduser()
+    if path.is_dir():
+        if not (path / "config.json").exists():
+            raise SpecvizError(f"{name} is a folder but has no config.json: not a Hugging Face model folder")
+        if not any(path.glob("*.safetensors")):
+            raise SpecvizError(f"{name} has no .safetensors weights (other weight formats are not loaded)")
+        report("loading local folder", 0.0)
+        return _load_checked(str(path), dtype, name) + ("folder",)
+    known = ", ".join(REGISTRY)
+    if ".." in name or name.startswith(("/", "~", ".")) or "\\" in name:
+        raise SpecvizError(f"model folder {name!r} does not exist (registry names: {known})")
+    if not HUB_ID.match(name):
+        raise SpecvizError(
+            f"unknown model {name!r}: use a registry name ({known}), a local folder or an id like org/model"
+        )
+    if not allow_remote:
+        raise SpecvizError(f"model {name!r} is not allowed here (allowed: {known})")
+    report("loading from the Hugging Face hub", 0.0)
+    return _load_checked(name, dtype, name) + ("hub",)
+
+
+def _load_checked(where: str, dtype: torch.dtype, name: str):
+    try:
+        return _from_folder(where, dtype)
+    except (OSError, ValueError) as error:
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise SpecvizError(
+            f"could not load {name!r}: {first_line[:200]} "
+            "(offline? put the model in a local folder with config.json and .safetensors, or use a registry name)"
+        ) from None

@@ -1,0 +1,34 @@
+"""Can two models be a draft/target pair? Only if they share one vocabulary."""
+
+from __future__ import annotations
+
+from specviz.errors import SpecvizError
+from specviz.models.loader import LoadedModel
+
+
+def shared_vocab_size(draft: LoadedModel, target: LoadedModel) -> int:
+    """Check the pair and return how many logit columns the two have in common.
+
+    Vocabularies are compared as token -> id maps, not by model name: the
+    verification step compares p and q token by token, which only means
+    something when an id names the same string in both models.
+    """
+    draft_vocab = draft.tokenizer.get_vocab()
+    target_vocab = target.tokenizer.get_vocab()
+    if draft_vocab != target_vocab:
+        only_draft = len(draft_vocab.keys() - target_vocab.keys())
+        only_target = len(target_vocab.keys() - draft_vocab.keys())
+        raise SpecvizError(
+            f"{draft.name} and {target.name} have different tokenizers "
+            f"({len(draft_vocab)} vs {len(target_vocab)} tokens, {only_draft} only in the draft, "
+            f"{only_target} only in the target): pick two models of one family"
+        )
+    if draft.device != target.device:
+        raise SpecvizError(f"draft is on {draft.device} but target is on {target.device}")
+    # Output layers may be padded past the tokenizer; the padding ids are never real tokens.
+    common = min(draft.vocab_size, target.vocab_size)
+    if common < len(target_vocab):
+        raise SpecvizError(
+            f"the models' output layers ({common}) are smaller than the vocabulary ({len(target_vocab)})"
+        )
+    return common

@@ -1,0 +1,16 @@
+"""Shared fixtures: the tiny pair is loaded once per test session."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")  # no hub is reachable; fail fast instead of retrying
+
+
+@pytest.fixture(scope="session")
+def tiny_pair():
+    from specviz.models.loader import load_model
+
+    return load_model("tiny-draft", device="cpu"), load_model("tiny-target", device="cpu")

@@ -1,0 +1,70 @@
+"""The command-line contract, run as a user would: a subprocess of the venv's python."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def specviz(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "specviz", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_toy_json_reproduces_the_article():
+    done = specviz("toy", "--p", "0.5,0.3,0.2", "--q", "0.7,0.2,0.1", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["accepted_mass"] == "4/5"
+    assert data["rejected_mass"] == "1/5"
+    assert data["residual"] == ["0", "1/10", "1/10"]
+    assert data["correction"] == ["0", "1/2", "1/2"]
+    assert data["exact"] == ["1/2", "3/10", "1/5"]
+    assert data["naive"] == ["3/5", "13/50", "7/50"]
+
+
+def test_toy_accepts_fractions_and_any_size():
+    done = specviz("toy", "--p", "1/4,1/4,1/4,1/4", "--q", "1/2,1/6,1/6,1/6", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["exact"] == ["1/4"] * 4
+
+
+@pytest.mark.parametrize("alpha, ms", [("0.8", 19.04), ("0.2", 51.22)])
+def test_budget_json_reproduces_the_article(alpha, ms):
+    done = specviz("budget", "--k", "4", "--draft-ms", "3", "--verify-ms", "50", "--overhead-ms", "2",
+                   "--baseline-ms", "40", "--alpha", alpha, "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["cycle_ms"] == 64
+    assert round(data["ms_per_token"], 2) == ms
+    assert data["speedup"] == pytest.approx(40 / data["ms_per_token"])
+    assert isinstance(data["best_k"], int)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["toy", "--p", "-0.5,1.5", "--q", "0.5,0.5"], ">= 0"),
+        (["toy", "--p", "0.5,0.6", "--q", "0.5,0.5"], "sums to"),
+        (["toy", "--p", "0.5,0.5", "--q", "0.2,0.3,0.5"], "tokens"),
+        (["toy", "--p", "0.5,0.5"], "required"),
+        (["budget", "--k", "0", "--draft-ms", "3", "--verify-ms", "5", "--baseline-ms", "4", "--alpha", ".5"],
+         "k must"),
+        (["budget", "--k", "4"], "required"),
+        (["budget", "--k", "x", "--draft-ms", "3", "--verify-ms", "5", "--baseline-ms", "4", "--alpha", ".5"],
+         "not an integer"),
+        ([], "required"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(args, message):
+    done = specviz(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("specviz: error:"), done.stderr
+    assert message in lines[0]
+    assert "Traceback" not in done.stderr
