@@ -1,9 +1,91 @@
-"""Model commands of the CLI (filled in by the engine)."""
+"""``python -m specviz generate``: speculative (or target-only) decoding from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+
+from specviz.core.policy import SamplingPolicy
+from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.schedule import SCHEDULES
+from specviz.errors import SpecvizError
+from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
+
+
+def _number(kind):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {'an integer' if kind is int else 'a number'}: {text!r}") from None
+        if value != value:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}")
+        return value
+
+    return parse
+
+
+def add_model_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--draft", default=DEFAULT_DRAFT, help="registry name, HF id or local folder")
+    parser.add_argument("--target", default=DEFAULT_TARGET, help="registry name, HF id or local folder")
+    parser.add_argument("--device", default="auto", help="auto, cpu, cuda, cuda:N or mps")
+    parser.add_argument("--dtype", default="auto", help="auto, float32, bfloat16 or float16")
 
 
 def add_commands(commands) -> None:
-    """No model commands yet."""
+    gen = commands.add_parser("generate", help="decode a prompt with speculation (or --no-spec)")
+    add_model_arguments(gen)
+    gen.add_argument("--prompt", required=True)
+    gen.add_argument("--k", type=_number(int), default=4, help="proposed tokens per cycle (1..32)")
+    gen.add_argument("--schedule", default="constant", choices=SCHEDULES)
+    gen.add_argument("--confidence", type=_number(float), default=0.4, help="dynamic schedule threshold")
+    gen.add_argument("--temperature", type=_number(float), default=0.0, help="0 is greedy")
+    gen.add_argument("--top-k", type=_number(int), default=0, help="0 keeps every token")
+    gen.add_argument("--top-p", type=_number(float), default=1.0, help="in (0, 1]; 1 keeps every token")
+    gen.add_argument("--max-new-tokens", type=_number(int), default=64)
+    gen.add_argument("--seed", type=_number(int), default=0)
+    gen.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
+    gen.add_argument("--top-n", type=_number(int), default=10, help="tokens kept in the trace at a rejection")
+    gen.add_argument("--no-spec", action="store_true", help="target-only baseline")
+    gen.add_argument("--chat", action="store_true", help="apply the tokenizer's chat template")
+    gen.add_argument("--json", action="store_true", help="print the run record as one JSON object")
+
+    prep = commands.add_parser("prepare", help="install check, join, verify and convert registry models")
+    prep.add_argument("names", nargs="*", default=[DEFAULT_DRAFT, DEFAULT_TARGET])
 
 
-def run(args) -> None:
-    raise NotImplementedError(args.command)
+def _progress(message: str, fraction: float) -> None:
+    if sys.stderr.isatty():
+        print(f"\r{message}: {fraction:6.1%}   ", end="", file=sys.stderr, flush=True)
+
+
+def run(args: argparse.Namespace) -> None:
+    from specviz.models.loader import load_model
+
+    if args.command == "prepare":
+        for name in args.names:
+            loaded = load_model(name, device="cpu", progress=_progress)
+            print(f"{name}: ready ({loaded.source}, {loaded.load_seconds:.1f} s)")
+        return
+    # Validate everything cheap before spending minutes on loading models.
+    config = DecodeConfig(
+        policy=SamplingPolicy(args.temperature, args.top_k, args.top_p),
+        k=args.k,
+        schedule=args.schedule,
+        confidence=args.confidence,
+        max_new_tokens=args.max_new_tokens,
+        seed=args.seed,
+        stop_strings=tuple(args.stop),
+        top_n=args.top_n,
+    )
+    if not args.prompt.strip():
+        raise SpecvizError("the prompt is empty")
+    target = load_model(args.target, args.device, args.dtype, _progress)
+    draft = None if args.no_spec else load_model(args.draft, args.device, args.dtype, _progress)
+    record = Decoder(target, draft, config).run(args.prompt, chat=args.chat)
+    if args.json:
+        print(json.dumps(asdict(record), ensure_ascii=False))
+    else:
+        print(record.text)

@@ -1,0 +1,46 @@
+"""Proposal-length schedules: how many tokens the draft proposes next cycle.
+
+- constant: k every cycle;
+- heuristic: as Hugging Face's assisted generation, k grows by 2 after a fully
+  accepted proposal and shrinks by 1 otherwise, within [1, k_max];
+- dynamic: up to k tokens, but the draft stops early once its own top
+  probability falls below a confidence threshold (the drafter applies it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from specviz.errors import SpecvizError
+
+SCHEDULES = ("constant", "heuristic", "dynamic")
+MAX_K = 32
+
+
+@dataclass
+class Schedule:
+    name: str = "constant"
+    k: int = 4  # the constant k, the heuristic's starting k, the dynamic maximum
+    k_max: int = MAX_K
+    confidence: float = 0.4  # dynamic: stop proposing when max q falls below this
+
+    def __post_init__(self) -> None:
+        if self.name not in SCHEDULES:
+            raise SpecvizError(f"unknown schedule {self.name!r} (use {', '.join(SCHEDULES)})")
+        if isinstance(self.k, bool) or not isinstance(self.k, int) or not 1 <= self.k <= MAX_K:
+            raise SpecvizError(f"k must be an integer in 1..{MAX_K}, got {self.k!r}")
+        if not 0.0 <= self.confidence <= 1.0:
+            raise SpecvizError(f"confidence threshold must be in [0, 1], got {self.confidence}")
+        self.current = self.k
+
+    def next_k(self) -> int:
+        return self.current
+
+    def stop_below(self) -> float | None:
+        """Confidence under which the draft stops early (dynamic only)."""
+        return self.confidence if self.name == "dynamic" else None
+
+    def update(self, proposed: int, accepted: int) -> None:
+        if self.name == "heuristic":
+            grown = self.current + 2 if accepted == proposed else self.current - 1
+            self.current = max(1, min(self.k_max, grown))
