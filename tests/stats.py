@@ -21,6 +21,8 @@ def chi_square_pvalue(observed_counts: np.ndarray, expected_probs: np.ndarray, m
     n = observed.sum()
     if np.any((probs <= 0) & (observed > 0)):
         return 0.0
+    support = probs > 0  # zero-probability bins were checked above and carry no information
+    observed, probs = observed[support], probs[support]
     expected = probs * n
     big = expected >= min_expected
     obs = list(observed[big])

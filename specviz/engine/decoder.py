@@ -55,6 +55,15 @@ class DecodeConfig:
         assert self.record in RECORD_LEVELS and self.rule in RULES and self.draft_mode in DRAFT_MODES
 
 
+@dataclass
+class LiveState:
+    """The caches and confirmed tokens of a stream in progress (for inspection and tests)."""
+
+    scorer: CachedModel
+    drafter: ModelDrafter | None
+    tokens: list[int]
+
+
 class Decoder:
     """Speculative decoding with `draft` proposing for `target`; target-only when draft is None."""
 
@@ -65,6 +74,7 @@ class Decoder:
         self.vocab_size = shared_vocab_size(draft, target) if draft is not None else target.vocab_size
         self.context = min(m.context_length for m in (target, draft) if m is not None)
         self.record: RunRecord | None = None  # the live record of the latest stream
+        self.live: LiveState | None = None
 
     def encode(self, prompt: str, chat: bool = False) -> list[int]:
         """Prompt text -> token ids, through the chat template when asked."""
@@ -96,7 +106,8 @@ class Decoder:
             prompt=prompt, prompt_ids=prompt_ids, draft=self.draft.name if self.draft else None,
             target=target.name, device=str(target.device), dtype=str(target.dtype).removeprefix("torch."),
             policy=config.policy.to_dict(),
-            settings={**{k: v for k, v in asdict(config).items() if k != "policy"}, "chat": chat,
+            settings={**{k: v for k, v in asdict(config).items() if k != "policy"},
+                      "stop_strings": list(config.stop_strings), "chat": chat,
                       "speculative": self.draft is not None},
         )
         if target.device.type == "cuda":
@@ -111,6 +122,7 @@ class Decoder:
         if self.draft is not None:
             drafter = ModelDrafter(CachedModel(self.draft, self.vocab_size), prompt_ids, config.draft_mode)
         tokens = list(prompt_ids)  # confirmed text, prompt included
+        self.live = LiveState(scorer, drafter, tokens)
         limit = min(config.max_new_tokens, self.context - len(prompt_ids))
         record.timing["prefill_ms"] = clock.now_ms() - started
         try:

@@ -1,0 +1,155 @@
+"""Schedules, stopping rules, seeds and the trace's JSON form."""
+
+import dataclasses
+import json
+
+import pytest
+
+from specviz.core.policy import SamplingPolicy
+from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.schedule import Schedule
+from specviz.engine.trace import run_from_json
+from specviz.errors import SpecvizError
+
+PROMPT = "The quick brown fox"
+
+
+def test_heuristic_schedule_grows_by_two_and_shrinks_by_one():
+    schedule = Schedule("heuristic", k=4, k_max=9)
+    seen = []
+    for proposed_all in (True, True, True, False, False, False, False, False):
+        k = schedule.next_k()
+        seen.append(k)
+        schedule.update(k, k if proposed_all else 0)
+    assert seen == [4, 6, 8, 9, 8, 7, 6, 5]
+    for _ in range(20):
+        schedule.update(schedule.next_k(), 0)
+    assert schedule.next_k() == 1
+
+
+def test_heuristic_schedule_in_a_run(tiny_pair):
+    draft, target = tiny_pair
+    run = Decoder(target, draft, DecodeConfig(k=3, schedule="heuristic", max_new_tokens=120)).run(PROMPT)
+    for before, after in zip(run.cycles, run.cycles[1:-1]):
+        full = before.accepted == len(before.proposed)
+        assert after.k == max(1, min(32, before.k + 2 if full else before.k - 1)), (before, after)
+    assert len({c.k for c in run.cycles}) > 1
+
+
+def test_perfect_draft_under_heuristic_grows_k(tiny_pair):
+    _, target = tiny_pair
+    run = Decoder(target, target, DecodeConfig(k=1, schedule="heuristic", max_new_tokens=60)).run(PROMPT)
+    assert [c.k for c in run.cycles[:4]] == [1, 3, 5, 7]
+
+
+def test_dynamic_schedule_stops_when_the_draft_is_unsure(tiny_pair):
+    draft, target = tiny_pair
+    flat = SamplingPolicy(temperature=3.0)  # no draft distribution reaches a top probability of 1
+    unsure = Decoder(target, draft, DecodeConfig(k=6, schedule="dynamic", confidence=1.0, policy=flat,
+                                                 max_new_tokens=30)).run(PROMPT)
+    # Never confident: one token, then verify (a cycle with no token budget left proposes none).
+    assert all(len(c.proposed) == 1 for c in unsure.cycles if c.k > 0)
+    sure = Decoder(target, draft, DecodeConfig(k=6, schedule="dynamic", confidence=0.0,
+                                               max_new_tokens=30)).run(PROMPT)
+    assert all(len(c.proposed) == c.k for c in sure.cycles)
+    middle = Decoder(target, draft, DecodeConfig(k=6, schedule="dynamic", confidence=0.5,
+                                                 max_new_tokens=60)).run(PROMPT)
+    lengths = {len(c.proposed) for c in middle.cycles[:-1]}
+    assert len(lengths) > 1 and max(lengths) <= 6
+
+
+def test_constant_schedule_keeps_k(tiny_pair):
+    draft, target = tiny_pair
+    run = Decoder(target, draft, DecodeConfig(k=5, max_new_tokens=50)).run(PROMPT)
+    done = 0
+    for cycle in run.cycles:
+        assert cycle.k == min(5, 50 - done - 1)  # never proposes past the token budget
+        done += len(cycle.emitted)
+    assert run.cycles[0].k == 5
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3, 5, 8, 13])
+def test_max_new_tokens_is_exact(tiny_pair, limit):
+    draft, target = tiny_pair
+    for spec in (draft, None):
+        run = Decoder(target, spec, DecodeConfig(k=4, max_new_tokens=limit)).run(PROMPT)
+        assert len(run.token_ids) == limit
+        assert run.stop_reason == "max-new-tokens"
+
+
+def test_eos_stops_and_nothing_follows(tiny_pair):
+    draft, target = tiny_pair
+    free = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPT).token_ids
+    stop_token = free[6]
+    first = free.index(stop_token)
+    with_eos = dataclasses.replace(target, eos_ids=frozenset({stop_token}))
+    for spec in (draft, None):
+        run = Decoder(with_eos, spec, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPT)
+        assert run.token_ids == free[: first + 1]
+        assert run.stop_reason == "eos"
+
+
+def test_stop_string_cuts_at_the_completing_token(tiny_pair):
+    draft, target = tiny_pair
+    free = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPT)
+    decode = target.tokenizer.decode
+    stop = decode(free.token_ids[9:11])
+    for spec in (draft, None):
+        run = Decoder(target, spec, DecodeConfig(k=4, max_new_tokens=30, stop_strings=(stop,))).run(PROMPT)
+        assert run.stop_reason == "stop-string"
+        assert stop in decode(run.token_ids) and stop not in decode(run.token_ids[:-1])
+        assert run.token_ids == free.token_ids[: len(run.token_ids)]
+        assert sum(len(c.emitted) for c in run.cycles) == len(run.token_ids)
+
+
+def test_a_seed_reproduces_a_sampled_run(tiny_pair):
+    draft, target = tiny_pair
+    config = DecodeConfig(k=3, max_new_tokens=40, seed=42, policy=SamplingPolicy(temperature=1.0))
+    one, two = (Decoder(target, draft, config).run(PROMPT) for _ in range(2))
+    assert one.token_ids == two.token_ids
+    assert [c.uniforms for c in one.cycles] == [c.uniforms for c in two.cycles]
+    other = Decoder(target, draft, dataclasses.replace(config, seed=43)).run(PROMPT)
+    assert other.token_ids != one.token_ids
+
+
+def test_trace_round_trips_through_json_without_loss(tiny_pair):
+    draft, target = tiny_pair
+    run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=40, policy=SamplingPolicy(1.0))).run(PROMPT)
+    assert any(c.top is not None for c in run.cycles)
+    again = run_from_json(run.to_json())
+    assert again == run
+    assert json.loads(again.to_json()) == json.loads(run.to_json())
+
+
+def test_trace_records_what_a_viewer_needs(tiny_pair):
+    draft, target = tiny_pair
+    run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=60, policy=SamplingPolicy(1.0))).run(PROMPT)
+    for cycle in run.cycles:
+        checked = len(cycle.accept_prob)
+        assert checked == min(cycle.accepted + 1, len(cycle.proposed))
+        assert cycle.accept_prob == pytest.approx([min(1.0, p / q) for p, q in zip(cycle.target_p, cycle.draft_q)])
+        for i, (u, a) in enumerate(zip(cycle.uniforms, cycle.accept_prob)):
+            assert (u < a) == (i < cycle.accepted)
+        if cycle.kind == "correction":
+            assert cycle.top is not None and abs(sum(cycle.top.residual) - 1) < 1.0 or cycle.top.residual
+            assert cycle.emitted[-1] in cycle.top.ids or len(cycle.top.ids) >= 10
+        assert cycle.draft_ms >= sum(cycle.draft_ms_per_token) - 1e-6
+    totals = run.totals
+    assert totals["generated"] == len(run.token_ids) == sum(len(c.emitted) for c in run.cycles)
+    assert totals["acceptance_by_position"][0] == pytest.approx(
+        sum(c.accepted > 0 for c in run.cycles if c.proposed) / sum(1 for c in run.cycles if c.proposed))
+    assert run.timing["ttft_ms"] > 0 and run.timing["wall_ms"] >= run.timing["ttft_ms"]
+
+
+@pytest.mark.parametrize("bad", ['{"schema_version": 99}', "[1, 2]", '{"schema_version": 1, "cycles": 3}', "{not json"])
+def test_bad_traces_are_refused(bad):
+    with pytest.raises(SpecvizError):
+        run_from_json(bad)
+
+
+def test_prompt_longer_than_the_context_is_refused(tiny_pair):
+    draft, target = tiny_pair
+    with pytest.raises(SpecvizError, match="context holds 2048"):
+        Decoder(target, draft, DecodeConfig()).run("x" * 3000)
+    with pytest.raises(SpecvizError, match="empty"):
+        Decoder(target, draft, DecodeConfig()).run("   ")

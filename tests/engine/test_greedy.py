@@ -1,0 +1,41 @@
+"""Greedy speculative decoding must give the target-alone tokens exactly."""
+
+import pytest
+import torch
+
+from specviz.engine.decoder import DecodeConfig, Decoder
+
+PROMPTS = {
+    "english": "The quick brown fox jumps over",
+    "italian": "Il modello piccolo propone, quello grande verifica",
+    "code": "def fibonacci(n):\n    if n < 2:\n        return n\n",
+}
+
+
+def hf_greedy(loaded, prompt_ids, max_new_tokens):
+    ids = torch.tensor([prompt_ids])
+    out = loaded.model.generate(ids, attention_mask=torch.ones_like(ids), do_sample=False,
+                                max_new_tokens=max_new_tokens, eos_token_id=sorted(loaded.eos_ids),
+                                pad_token_id=sorted(loaded.eos_ids)[0])
+    return out[0, len(prompt_ids):].tolist()
+
+
+@pytest.mark.parametrize("prompt", PROMPTS.values(), ids=PROMPTS.keys())
+def test_speculative_equals_target_alone_and_transformers(tiny_pair, prompt):
+    draft, target = tiny_pair
+    baseline = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt)
+    reference = hf_greedy(target, baseline.prompt_ids, 40)
+    assert baseline.token_ids == reference
+    for k in (1, 2, 4, 8):
+        for schedule in ("constant", "heuristic", "dynamic"):
+            run = Decoder(target, draft, DecodeConfig(k=k, schedule=schedule, max_new_tokens=40)).run(prompt)
+            assert run.token_ids == reference, (k, schedule)
+    assert run.totals["accepted"] < run.totals["proposed"]  # rejections did happen along the way
+
+
+def test_a_perfect_draft_is_always_accepted(tiny_pair):
+    _, target = tiny_pair
+    run = Decoder(target, target, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPTS["english"])
+    assert all(c.kind == "bonus" and c.accepted == c.k for c in run.cycles[:-1])
+    assert run.totals["target_forward_passes"] == 1 + len(run.cycles)  # prefill + one pass per cycle
+    assert run.totals["mean_tokens_per_cycle"] == pytest.approx(30 / len(run.cycles))
