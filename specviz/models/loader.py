@@ -102,8 +102,8 @@ def eos_token_ids(model: PreTrainedModel, tokenizer) -> frozenset[int]:
         ids.add(int(tokenizer.eos_token_id))
     # Chat models end a turn with one token and a document with another; GGUF
     # metadata often names only one of them, so the well-known ones are added.
-    vocab = tokenizer.get_vocab()
-    ids.update(vocab[text] for text in END_TOKENS if text in vocab)
+    special = {token.content: index for index, token in getattr(tokenizer, "added_tokens_decoder", {}).items()}
+    ids.update(special[text] for text in END_TOKENS if text in special)
     return frozenset(ids)
 
 

@@ -153,3 +153,17 @@ def test_prompt_longer_than_the_context_is_refused(tiny_pair):
         Decoder(target, draft, DecodeConfig()).run("x" * 3000)
     with pytest.raises(SpecvizError, match="empty"):
         Decoder(target, draft, DecodeConfig()).run("   ")
+
+
+def test_measured_budget_predicts_the_observed_tokens_per_cycle(tiny_pair):
+    from specviz.engine.measured import measured_budget
+
+    draft, target = tiny_pair
+    spec = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=200)).run(PROMPT)
+    base = Decoder(target, None, DecodeConfig(max_new_tokens=200)).run(PROMPT)
+    budget = measured_budget(spec, base)
+    # The positional formula's expectation equals the run's own mean when every cycle proposed k
+    # (cycles near the end propose fewer, hence the tolerance).
+    assert budget["predicted_tokens_per_cycle"] == pytest.approx(budget["observed_tokens_per_cycle"], rel=0.1)
+    assert budget["mean_k"] <= 4 and 0 < budget["cost_ratio_c"]
+    assert budget["actual_speedup"] > 0 and budget["predicted_speedup"] > 0

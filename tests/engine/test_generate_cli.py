@@ -1,0 +1,66 @@
+"""``specviz generate``: the JSON contract and one-line errors, on the tiny pair."""
+
+import json
+
+import pytest
+
+from tests.test_cli import specviz
+
+TINY = ["--draft", "tiny-draft", "--target", "tiny-target"]
+
+
+def test_generate_json_contract_and_no_spec_agree():
+    spec = specviz("generate", *TINY, "--prompt", "Hello there", "--max-new-tokens", "20", "--k", "3", "--json")
+    assert spec.returncode == 0, spec.stderr
+    data = json.loads(spec.stdout)
+    assert {"text", "token_ids", "cycles", "totals", "timing"} <= data.keys()
+    assert len(data["token_ids"]) == 20
+    assert data["totals"]["generated"] == 20
+    assert data["cycles"][0]["k"] == 3 and "accept_prob" in data["cycles"][0]
+    base = specviz("generate", *TINY, "--prompt", "Hello there", "--max-new-tokens", "20", "--no-spec", "--json")
+    assert base.returncode == 0, base.stderr
+    baseline = json.loads(base.stdout)
+    assert baseline.keys() == data.keys()
+    assert baseline["token_ids"] == data["token_ids"]  # greedy: identical tokens
+    assert baseline["draft"] is None and baseline["totals"]["proposed"] == 0
+
+
+def test_generate_prints_text_and_applies_the_chat_template():
+    plain = specviz("generate", *TINY, "--prompt", "Hi", "--max-new-tokens", "5")
+    chat = specviz("generate", *TINY, "--prompt", "Hi", "--max-new-tokens", "5", "--chat", "--json")
+    assert plain.returncode == 0 and chat.returncode == 0, plain.stderr + chat.stderr
+    assert plain.stdout.strip() != ""
+    assert json.loads(chat.stdout)["prompt_ids"][:6] == list(b"<user>")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--k", "0"], "k must be"),
+        (["--k", "33"], "k must be"),
+        (["--k", "two"], "not an integer"),
+        (["--temperature", "-1"], "temperature must be >= 0"),
+        (["--top-p", "0"], "top-p"),
+        (["--top-p", "1.5"], "top-p"),
+        (["--max-new-tokens", "0"], "max new tokens"),
+        (["--seed", "-3"], "seed"),
+        (["--schedule", "fast"], "invalid choice"),
+        (["--draft", "nonexistent"], "unknown model"),
+        (["--draft", "../../secret"], "does not exist"),
+    ],
+)
+def test_bad_generate_input(args, message):
+    done = specviz("generate", *TINY, "--prompt", "x", *args)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and message in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("prompt, message", [("", "empty"), ("   ", "empty"), ("x" * 2500, "context holds 2048")])
+def test_bad_prompts(prompt, message):
+    done = specviz("generate", *TINY, "--prompt", prompt)
+    assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_missing_prompt():
+    done = specviz("generate", *TINY)
+    assert done.returncode == 2 and "--prompt" in done.stderr
