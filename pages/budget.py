@@ -1,26 +1,54 @@
-"""Time budget: the cost of one cycle and the speed-up it buys."""
+"""Time budget: the cost of one cycle, the speed-up it buys, and where speculation stops paying."""
 
 import streamlit as st
 
 from specviz.core import budget
 from specviz.errors import SpecvizError
+from specviz.viz import budget_figures
+
+PRESETS = {
+    "Article, α = 0.8": dict(k=4, draft_ms=3.0, verify_ms=50.0, overhead_ms=2.0, baseline_ms=40.0, alpha=0.8),
+    "Article, α = 0.2": dict(k=4, draft_ms=3.0, verify_ms=50.0, overhead_ms=2.0, baseline_ms=40.0, alpha=0.2),
+}
+
+
+def apply_preset(name: str) -> None:
+    for field, value in PRESETS[name].items():
+        st.session_state[f"budget_{field}"] = value
+
+
+if "budget_k" not in st.session_state:
+    apply_preset("Article, α = 0.8")
 
 st.title("Time budget")
+st.caption("A cycle drafts k tokens, verifies them in one target pass and pays some overhead. Assuming each "
+           "position is accepted with the same, independent probability α, a cycle emits 1 + α + … + α^k "
+           "tokens on average. These are hypothetical costs, not measurements, until you load a run.")
+preset = st.selectbox("Preset", list(PRESETS), key="budget_preset")
+st.button("Load preset", on_click=apply_preset, args=(preset,))
 columns = st.columns(3)
-k = columns[0].slider("k (proposed tokens)", 1, 16, 4)
-alpha = columns[0].slider("α (acceptance per position)", 0.0, 1.0, 0.8, 0.01)
-draft_ms = columns[1].number_input("draft ms per token", 0.0, 10_000.0, 3.0)
-verify_ms = columns[1].number_input("verify ms per block", 0.0, 10_000.0, 50.0)
-overhead_ms = columns[2].number_input("overhead ms per cycle", 0.0, 10_000.0, 2.0)
-baseline_ms = columns[2].number_input("target-alone ms per token", 0.01, 10_000.0, 40.0)
+k = columns[0].slider("k (proposed tokens)", 1, 16, key="budget_k")
+alpha = columns[0].slider("α (acceptance per position)", 0.0, 1.0, step=0.01, key="budget_alpha")
+draft_ms = columns[1].number_input("draft ms per token", 0.0, 100_000.0, key="budget_draft_ms")
+verify_ms = columns[1].number_input("verify ms per block", 0.0, 100_000.0, key="budget_verify_ms")
+overhead_ms = columns[2].number_input("overhead ms per cycle", 0.0, 100_000.0, key="budget_overhead_ms")
+baseline_ms = columns[2].number_input("target-alone ms per token", 0.01, 100_000.0, key="budget_baseline_ms")
 try:
     plan = budget.Budget(k, draft_ms, verify_ms, overhead_ms, baseline_ms, alpha)
 except SpecvizError as error:
     st.error(str(error))
-else:
-    result = budget.summary(plan)
-    metrics = st.columns(4)
-    metrics[0].metric("tokens per cycle", f"{result['tokens_per_cycle']:.4f}")
-    metrics[1].metric("ms per token", f"{result['ms_per_token']:.2f}")
-    metrics[2].metric("speed-up", f"{result['speedup']:.2f}×")
-    metrics[3].metric("best k", result["best_k"])
+    st.stop()
+
+result = budget.summary(plan)
+metrics = st.columns(5)
+metrics[0].metric("cycle ms", f"{result['cycle_ms']:.2f}")
+metrics[1].metric("ms per token", f"{result['ms_per_token']:.2f}")
+metrics[2].metric("tokens per cycle", f"{result['tokens_per_cycle']:.4f}")
+metrics[3].metric("speed-up", f"{result['speedup']:.2f}×")
+metrics[4].metric("best k", result["best_k"])
+if result["speedup"] < 1:
+    st.warning("At these costs speculation is slower than the target alone: the same exact algorithm "
+               "can speed up or slow down.")
+left, right = st.columns(2)
+left.plotly_chart(budget_figures.speedup_over_alpha(plan), key="budget_alpha_curve")
+right.plotly_chart(budget_figures.speedup_over_k(plan), key="budget_k_curve")

@@ -1,16 +1,98 @@
-"""Toy distributions: one verification step on p and q typed by the user, computed exactly."""
+"""Toy distributions: one verification step on p and q chosen by the user, computed exactly."""
 
 import streamlit as st
 
-from specviz.core import toy
+from specviz.core import montecarlo, toy
 from specviz.errors import SpecvizError
+from specviz.viz import toy_figures
+
+PRESETS = {
+    "Article example": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]),
+    "p = q": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.5, 0.3, 0.2]),
+    "Disjoint supports": (["A", "B", "C"], [0.6, 0.4, 0.0], [0.0, 0.0, 1.0]),
+    "Near-one-hot draft": (["A", "B", "C"], [0.4, 0.35, 0.25], [0.96, 0.02, 0.02]),
+}
+
+
+def apply_preset(name: str) -> None:
+    names, p, q = PRESETS[name]
+    st.session_state["toy_size"] = len(names)
+    for i, (label, a, b) in enumerate(zip(names, p, q)):
+        st.session_state[f"toy_name_{i}"], st.session_state[f"toy_p_{i}"], st.session_state[f"toy_q_{i}"] = label, a, b
+    st.session_state.pop("toy_mc", None)
+
+
+if "toy_size" not in st.session_state:
+    apply_preset("Article example")
 
 st.title("Toy distributions")
-p_text = st.text_input("Target p", "0.5,0.3,0.2")
-q_text = st.text_input("Draft q", "0.7,0.2,0.1")
+st.caption("One verification step over a small vocabulary. No neural network: you choose the target's p and "
+           "the draft's q. Weights are normalised for you; everything below is computed with exact fractions.")
+preset = st.selectbox("Preset", list(PRESETS), key="toy_preset")
+st.button("Load preset", on_click=apply_preset, args=(preset,))
+size = st.number_input("Tokens in the vocabulary", 2, 10, key="toy_size")
+
+columns = st.columns(int(size))
+names, p_weights, q_weights = [], [], []
+for i, column in enumerate(columns):
+    st.session_state.setdefault(f"toy_name_{i}", chr(ord("A") + i))
+    st.session_state.setdefault(f"toy_p_{i}", 1.0 / size)
+    st.session_state.setdefault(f"toy_q_{i}", 1.0 / size)
+    names.append(column.text_input("token", key=f"toy_name_{i}", max_chars=12) or f"t{i}")
+    p_weights.append(column.number_input("p weight", 0.0, 1.0, step=0.01, key=f"toy_p_{i}"))
+    q_weights.append(column.number_input("q weight", 0.0, 1.0, step=0.01, key=f"toy_q_{i}"))
+
 try:
-    result = toy.one_position(toy.parse_distribution(p_text, "p"), toy.parse_distribution(q_text, "q"))
+    if len(set(names)) != len(names):
+        raise SpecvizError("token names must differ")
+    p, q = toy.normalise(p_weights), toy.normalise(q_weights)
+    result = toy.one_position(p, q)
 except SpecvizError as error:
-    st.error(str(error))
+    st.error(f"Cannot compute this step: {error}. Give each distribution at least one positive weight.")
+    st.stop()
+
+show = ", ".join
+metrics = st.columns(3)
+metrics[0].metric("accepted mass Σ min(p, q)", str(result.accepted_total), f"{float(result.accepted_total):.3f}")
+metrics[1].metric("rejected mass", str(result.rejected_mass), f"{float(result.rejected_mass):.3f}")
+metrics[2].metric("naive rule is off by (TV)", f"{montecarlo.total_variation(result.naive, result.p):.4f}")
+
+st.plotly_chart(toy_figures.step_figure(result, names), key="toy_step")
+table = {
+    "token": names,
+    "target p": [str(x) for x in result.p],
+    "draft q": [str(x) for x in result.q],
+    "accepted min(p, q)": [str(x) for x in result.accepted],
+    "residual max(p − q, 0)": [str(x) for x in result.residual],
+    "correction": [str(x) for x in result.correction] if result.correction else ["—"] * len(names),
+    "exact result": [str(x) for x in result.exact],
+    "naive result": [str(x) for x in result.naive],
+}
+st.dataframe(table, hide_index=True)
+if result.correction is None:
+    st.info("p = q: nothing is ever rejected, so there is no residual to normalise and no correction.")
+elif result.exact == result.p:
+    st.success(f"The exact rule gives back p exactly: {show(str(x) for x in result.exact)}.")
+
+st.subheader("Monte Carlo")
+samples = st.slider("samples", 100, montecarlo.MAX_SAMPLES, 5000, step=100)
+if st.button("Sample", type="primary"):
+    floats_p, floats_q = [float(x) for x in p], [float(x) for x in q]
+    st.session_state["toy_mc"] = {
+        "n": samples,
+        "exact": montecarlo.sample_step(floats_p, floats_q, samples, seed=1, rule="exact").tolist(),
+        "naive": montecarlo.sample_step(floats_p, floats_q, samples, seed=1, rule="naive").tolist(),
+        "key": (tuple(p), tuple(q)),
+    }
+mc = st.session_state.get("toy_mc")
+if mc and mc["key"] == (tuple(p), tuple(q)):
+    distances = st.columns(2)
+    distances[0].metric(f"exact rule: TV to p after {mc['n']} samples",
+                        f"{montecarlo.total_variation(mc['exact'], result.p):.4f}")
+    distances[1].metric(f"naive rule: TV to p after {mc['n']} samples",
+                        f"{montecarlo.total_variation(mc['naive'], result.p):.4f}")
+    st.caption("The exact rule's distance shrinks like 1/√N as N grows; the naive rule's stays near its bias.")
+    empirical = {"exact rule": mc["exact"], "naive rule": mc["naive"]}
 else:
-    st.json(result.to_json())
+    empirical = None
+st.plotly_chart(toy_figures.outcome_figure(result, names, empirical), key="toy_outcome")

@@ -1,5 +1,6 @@
 """Each page runs under Streamlit's AppTest without an exception and reacts to its widgets."""
 
+import json
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -17,18 +18,54 @@ def test_app_navigation_runs():
     assert "speculative decoding" in at.title[0].value
 
 
-def test_toy_page_shows_the_article_example_and_rejects_bad_input():
+def test_toy_page_shows_the_article_example_exactly():
     at = page("toy.py").run()
     assert not at.exception
-    assert at.json[0].value and '"4/5"' in at.json[0].value
-    at.text_input[0].set_value("0.5,0.6,0.2").run()
+    assert at.metric[0].value == "4/5" and at.metric[1].value == "1/5"
+    table = at.dataframe[0].value
+    assert list(table["exact result"]) == ["1/2", "3/10", "1/5"]
+    assert list(table["naive result"]) == ["3/5", "13/50", "7/50"]
+    assert list(table["correction"]) == ["0", "1/2", "1/2"]
+    step = json.loads(at.get("plotly_chart")[0].proto.spec)
+    bars = {trace["name"]: trace["y"] for trace in step["data"]}
+    assert bars["accepted min(p, q)"] == [0.5, 0.2, 0.1]
+
+
+def test_toy_page_rejects_an_all_zero_distribution_and_recovers():
+    at = page("toy.py").run()
+    for i in range(3):
+        at.number_input(key=f"toy_q_{i}").set_value(0.0)
+    at.run()
     assert not at.exception
-    assert "sums to" in at.error[0].value
+    assert "at least one positive weight" in at.error[0].value
+    at.number_input(key="toy_q_0").set_value(1.0).run()
+    assert not at.error and at.metric[0].value == "1/2"  # q = (1, 0, 0): accepted mass min(p, q) = 1/2
+
+
+def test_toy_page_presets_and_monte_carlo():
+    at = page("toy.py").run()
+    at.selectbox(key="toy_preset").set_value("p = q").run()
+    at.button[0].click().run()
+    assert at.metric[1].value == "0"
+    at.selectbox(key="toy_preset").set_value("Article example").run()
+    at.button[0].click().run()
+    at.slider[0].set_value(4000).run()
+    at.button[1].click().run()
+    assert not at.exception
+    exact_tv, naive_tv = (float(m.value) for m in at.metric[3:5])
+    assert exact_tv < 0.03 < naive_tv  # naive bias is 0.1 in TV; sampling noise at N = 4000 is ~0.01
+    outcome = json.loads(at.get("plotly_chart")[1].proto.spec)
+    assert any(trace["name"] == "sampled: naive rule" for trace in outcome["data"])
 
 
 def test_budget_page_reproduces_the_article():
     at = page("budget.py").run()
     assert not at.exception
-    assert at.metric[1].value == "19.04"
-    at.slider[1].set_value(0.2).run()
+    assert at.metric[0].value == "64.00" and at.metric[1].value == "19.04"
+    at.selectbox(key="budget_preset").set_value("Article, α = 0.2").run()
+    at.button[0].click().run()
     assert at.metric[1].value == "51.22"
+    assert "slower than the target alone" in at.warning[0].value
+    curves = json.loads(at.get("plotly_chart")[1].proto.spec)
+    best = [trace for trace in curves["data"] if trace["name"].startswith("best k")]
+    assert best and best[0]["x"] == [1]

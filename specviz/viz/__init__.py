@@ -1,0 +1,1 @@
+"""Plotly figures built from specviz's records: pure functions, testable without a browser."""

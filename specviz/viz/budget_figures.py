@@ -1,0 +1,39 @@
+"""Figures for the time budget: speed-up over alpha and over k."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import plotly.graph_objects as go
+
+from specviz.core import budget as math
+
+
+def speedup_over_alpha(plan: math.Budget, ks: tuple[int, ...] = (1, 2, 4, 8)) -> go.Figure:
+    alphas = np.linspace(0, 1, 101)
+    figure = go.Figure()
+    for k in ks:
+        values = [math.speedup(replace(plan, k=k, alpha=float(a))) for a in alphas]
+        figure.add_scatter(name=f"k = {k}", x=alphas, y=values, mode="lines")
+    figure.add_hline(y=1.0, line_dash="dash", annotation_text="break-even")
+    figure.add_scatter(name="your setting", x=[plan.alpha], y=[math.speedup(plan)], mode="markers",
+                       marker=dict(size=12, symbol="x"))
+    figure.update_layout(xaxis_title="α (acceptance per position)", yaxis_title="speed-up ×",
+                         title="Speed-up over α", margin=dict(t=50, b=10))
+    return figure
+
+
+def speedup_over_k(plan: math.Budget, alphas: tuple[float, ...] = (0.2, 0.5, 0.8, 0.9)) -> go.Figure:
+    ks = list(range(1, 17))
+    figure = go.Figure()
+    for alpha in alphas:
+        values = [math.speedup(replace(plan, k=k, alpha=alpha)) for k in ks]
+        figure.add_scatter(name=f"α = {alpha}", x=ks, y=values, mode="lines+markers")
+    best = math.best_k(plan, k_max=16)
+    figure.add_scatter(name=f"best k = {best} at α = {plan.alpha:.2f}", x=[best],
+                       y=[math.speedup(replace(plan, k=best))], mode="markers", marker=dict(size=14, symbol="star"))
+    figure.add_hline(y=1.0, line_dash="dash", annotation_text="break-even")
+    figure.update_layout(xaxis_title="k (proposed tokens)", yaxis_title="speed-up ×", title="Speed-up over k",
+                         margin=dict(t=50, b=10))
+    return figure
