@@ -64,3 +64,15 @@ def test_bad_prompts(prompt, message):
 def test_missing_prompt():
     done = specviz("generate", *TINY)
     assert done.returncode == 2 and "--prompt" in done.stderr
+
+
+def test_mismatched_tokenizers_from_the_command_line(tmp_path, tiny_pair):
+    draft, _ = tiny_pair
+    tokenizer = type(draft.tokenizer).from_pretrained  # a real tokenizer with one more token, saved to disk
+    draft.model.save_pretrained(tmp_path, safe_serialization=True)
+    draft.tokenizer.save_pretrained(tmp_path)
+    other = tokenizer(str(tmp_path))
+    other.add_tokens(["<extra>"])
+    other.save_pretrained(tmp_path)
+    done = specviz("generate", "--draft", str(tmp_path), "--target", "tiny-target", "--prompt", "x")
+    assert done.returncode == 2 and "different tokenizers" in done.stderr and done.stderr.count("\n") == 1
