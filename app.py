@@ -2,13 +2,13 @@
 
 import streamlit as st
 
-st.set_page_config(page_title="specviz: speculative decoding", page_icon="🔮", layout="wide")
+st.set_page_config(page_title="specviz: speculative decoding", page_icon=":material/bolt:", layout="wide")
 
 navigation = st.navigation(
     [
-        st.Page("pages/home.py", title="Home", icon="🏠", default=True),
-        st.Page("pages/toy.py", title="Toy distributions", icon="🎲"),
-        st.Page("pages/budget.py", title="Time budget", icon="⏱️"),
+        st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
+        st.Page("pages/toy.py", title="Toy distributions", icon=":material/casino:"),
+        st.Page("pages/budget.py", title="Time budget", icon=":material/timer:"),
     ]
 )
 navigation.run()

@@ -23,7 +23,7 @@ if "budget_k" not in st.session_state:
 st.title("Time budget")
 st.caption("A cycle drafts k tokens, verifies them in one target pass and pays some overhead. Assuming each "
            "position is accepted with the same, independent probability α, a cycle emits 1 + α + … + α^k "
-           "tokens on average. These are hypothetical costs, not measurements, until you load a run.")
+           "tokens on average. The presets are the article's hypothetical costs, not hardware measurements.")
 preset = st.selectbox("Preset", list(PRESETS), key="budget_preset")
 st.button("Load preset", on_click=apply_preset, args=(preset,))
 columns = st.columns(3)

@@ -53,8 +53,8 @@ except SpecvizError as error:
 
 show = ", ".join
 metrics = st.columns(3)
-metrics[0].metric("accepted mass Σ min(p, q)", str(result.accepted_total), f"{float(result.accepted_total):.3f}")
-metrics[1].metric("rejected mass", str(result.rejected_mass), f"{float(result.rejected_mass):.3f}")
+metrics[0].metric("accepted mass Σ min(p, q)", str(result.accepted_total), help=f"= {float(result.accepted_total):.4f}")
+metrics[1].metric("rejected mass", str(result.rejected_mass), help=f"= {float(result.rejected_mass):.4f}")
 metrics[2].metric("naive rule is off by (TV)", f"{montecarlo.total_variation(result.naive, result.p):.4f}")
 
 st.plotly_chart(toy_figures.step_figure(result, names), key="toy_step")
