@@ -51,7 +51,6 @@ except SpecvizError as error:
     st.error(f"Cannot compute this step: {error}. Give each distribution at least one positive weight.")
     st.stop()
 
-show = ", ".join
 metrics = st.columns(3)
 metrics[0].metric("accepted mass Σ min(p, q)", str(result.accepted_total), help=f"= {float(result.accepted_total):.4f}")
 metrics[1].metric("rejected mass", str(result.rejected_mass), help=f"= {float(result.rejected_mass):.4f}")
@@ -72,7 +71,8 @@ st.dataframe(table, hide_index=True)
 if result.correction is None:
     st.info("p = q: nothing is ever rejected, so there is no residual to normalise and no correction.")
 elif result.exact == result.p:
-    st.success(f"The exact rule gives back p exactly: {show(str(x) for x in result.exact)}.")
+    exact_text = ", ".join(str(x) for x in result.exact)
+    st.success(f"The exact rule gives back p exactly: {exact_text}.")
 
 st.subheader("Monte Carlo")
 samples = st.slider("samples", 100, montecarlo.MAX_SAMPLES, 5000, step=100)

@@ -9,8 +9,8 @@ import argparse
 import json
 import re
 import sys
-from fractions import Fraction
 
+from specviz.argtypes import finite_float, integer
 from specviz.core import budget as budget_math
 from specviz.core import toy
 from specviz.errors import SpecvizError
@@ -23,23 +23,6 @@ class _Parser(argparse.ArgumentParser):
         raise SpecvizError(message)
 
 
-def _float(text: str) -> float:
-    try:
-        value = float(Fraction(text.strip())) if "/" in text else float(text)
-    except (ValueError, ZeroDivisionError):
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
-    return value
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="specviz", description="Speculative decoding, exact and measured.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -50,12 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
     toy_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
     budget_cmd = commands.add_parser("budget", help="time budget of one speculative cycle")
-    budget_cmd.add_argument("--k", type=_int, required=True, help="proposed tokens per cycle")
-    budget_cmd.add_argument("--draft-ms", type=_float, required=True, help="draft cost per token")
-    budget_cmd.add_argument("--verify-ms", type=_float, required=True, help="target cost to verify a block")
-    budget_cmd.add_argument("--overhead-ms", type=_float, default=0.0, help="other cost per cycle")
-    budget_cmd.add_argument("--baseline-ms", type=_float, required=True, help="target-alone cost per token")
-    budget_cmd.add_argument("--alpha", type=_float, required=True, help="acceptance probability per position")
+    budget_cmd.add_argument("--k", type=integer, required=True, help="proposed tokens per cycle")
+    budget_cmd.add_argument("--draft-ms", type=finite_float, required=True, help="draft cost per token")
+    budget_cmd.add_argument("--verify-ms", type=finite_float, required=True, help="target cost to verify a block")
+    budget_cmd.add_argument("--overhead-ms", type=finite_float, default=0.0, help="other cost per cycle")
+    budget_cmd.add_argument("--baseline-ms", type=finite_float, required=True, help="target-alone cost per token")
+    budget_cmd.add_argument("--alpha", type=finite_float, required=True, help="acceptance probability per position")
     budget_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
     from specviz.engine import cli as engine_cli  # the model commands live beside the engine

@@ -7,24 +7,12 @@ import json
 import sys
 from dataclasses import asdict
 
+from specviz.argtypes import finite_float, integer
 from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
-
-
-def _number(kind):
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not {'an integer' if kind is int else 'a number'}: {text!r}") from None
-        if value != value:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}")
-        return value
-
-    return parse
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,16 +26,16 @@ def add_commands(commands) -> None:
     gen = commands.add_parser("generate", help="decode a prompt with speculation (or --no-spec)")
     add_model_arguments(gen)
     gen.add_argument("--prompt", required=True)
-    gen.add_argument("--k", type=_number(int), default=4, help="proposed tokens per cycle (1..32)")
+    gen.add_argument("--k", type=integer, default=4, help="proposed tokens per cycle (1..32)")
     gen.add_argument("--schedule", default="constant", choices=SCHEDULES)
-    gen.add_argument("--confidence", type=_number(float), default=0.4, help="dynamic schedule threshold")
-    gen.add_argument("--temperature", type=_number(float), default=0.0, help="0 is greedy")
-    gen.add_argument("--top-k", type=_number(int), default=0, help="0 keeps every token")
-    gen.add_argument("--top-p", type=_number(float), default=1.0, help="in (0, 1]; 1 keeps every token")
-    gen.add_argument("--max-new-tokens", type=_number(int), default=64)
-    gen.add_argument("--seed", type=_number(int), default=0)
+    gen.add_argument("--confidence", type=finite_float, default=0.4, help="dynamic schedule threshold")
+    gen.add_argument("--temperature", type=finite_float, default=0.0, help="0 is greedy")
+    gen.add_argument("--top-k", type=integer, default=0, help="0 keeps every token")
+    gen.add_argument("--top-p", type=finite_float, default=1.0, help="in (0, 1]; 1 keeps every token")
+    gen.add_argument("--max-new-tokens", type=integer, default=64)
+    gen.add_argument("--seed", type=integer, default=0)
     gen.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
-    gen.add_argument("--top-n", type=_number(int), default=10, help="tokens kept in the trace at a rejection")
+    gen.add_argument("--top-n", type=integer, default=10, help="tokens kept in the trace at a rejection")
     gen.add_argument("--no-spec", action="store_true", help="target-only baseline")
     gen.add_argument("--chat", action="store_true", help="apply the tokenizer's chat template")
     gen.add_argument("--json", action="store_true", help="print the run record as one JSON object")
