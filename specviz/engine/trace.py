@@ -82,17 +82,62 @@ def run_from_dict(data: dict) -> RunRecord:
     if version != SCHEMA_VERSION:
         raise SpecvizError(f"trace schema version {version!r} is not supported (this version reads {SCHEMA_VERSION})")
     try:
-        cycles = [_cycle_from_dict(c) for c in data["cycles"]]
+        if not isinstance(data["cycles"], list):
+            raise SpecvizError("not a specviz trace: 'cycles' must be a list")
+        cycles = [_cycle_from_dict(c, i) for i, c in enumerate(data["cycles"])]
         values = {f.name: data[f.name] for f in fields(RunRecord) if f.name != "cycles"}
+        _checked(values, _RUN_TYPES, "the trace")
+        if values["draft"] is not None and not isinstance(values["draft"], str):
+            raise SpecvizError("the trace: field 'draft' has the wrong type")
     except (KeyError, TypeError, AttributeError) as error:
         raise SpecvizError(f"not a specviz trace: missing or malformed field {error}") from None
     return RunRecord(cycles=cycles, **values)
 
 
-def _cycle_from_dict(data: dict) -> CycleRecord:
+# What each stored field must hold, so a crafted trace fails here rather than in a view.
+_NUMBER = (int, float)
+_CHECKS = {
+    int: lambda v: isinstance(v, int) and not isinstance(v, bool),
+    float: lambda v: isinstance(v, _NUMBER) and not isinstance(v, bool),
+    str: lambda v: isinstance(v, str),
+    "ints": lambda v: isinstance(v, list) and all(_CHECKS[int](x) for x in v),
+    "floats": lambda v: isinstance(v, list) and all(_CHECKS[float](x) for x in v),
+    "strs": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    dict: lambda v: isinstance(v, dict),
+}
+_CYCLE_TYPES = {
+    "index": int, "k": int, "proposed": "ints", "proposed_texts": "strs", "target_p": "floats",
+    "draft_q": "floats", "accept_prob": "floats", "uniforms": "floats", "accepted": int, "kind": str,
+    "emitted": "ints", "emitted_texts": "strs", "draft_ms_per_token": "floats", "draft_ms": float,
+    "verify_ms": float, "overhead_ms": float,
+}
+_TOP_TYPES = {"ids": "ints", "texts": "strs", "target_p": "floats", "draft_q": "floats", "residual": "floats"}
+_RUN_TYPES = {
+    "prompt": str, "prompt_ids": "ints", "target": str, "device": str, "dtype": str, "policy": dict,
+    "settings": dict, "text": str, "token_ids": "ints", "totals": dict, "timing": dict, "stop_reason": str,
+}
+KINDS = ("correction", "bonus", "target")
+
+
+def _checked(data: dict, types: dict, where: str) -> dict:
+    if not isinstance(data, dict):
+        raise SpecvizError(f"{where} must be an object")
+    for name, kind in types.items():
+        if name not in data:
+            raise SpecvizError(f"{where} has no field {name!r}")
+        if not _CHECKS[kind](data[name]):
+            raise SpecvizError(f"{where}: field {name!r} has the wrong type")
+    return {name: data[name] for name in types}
+
+
+def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
+    where = f"cycle {position + 1}"
+    values = _checked(data, _CYCLE_TYPES, where)
+    if values["kind"] not in KINDS or not 0 <= values["accepted"] <= len(values["proposed"]):
+        raise SpecvizError(f"{where} is inconsistent (kind {values['kind']!r}, accepted {values['accepted']})")
     top = data.get("top")
-    values = {f.name: data[f.name] for f in fields(CycleRecord) if f.name != "top"}
-    return CycleRecord(top=TopTokens(**top) if top is not None else None, **values)
+    return CycleRecord(top=TopTokens(**_checked(top, _TOP_TYPES, f"{where} top")) if top is not None else None,
+                       **values)
 
 
 def run_from_json(text: str) -> RunRecord:

@@ -111,11 +111,28 @@ def cache_dir(entry: ModelEntry) -> Path:
     return cache_root() / "models" / f"{entry.name}-{entry.source.sha256[:12]}"
 
 
+def needs_conversion(name: str) -> bool:
+    """True when `name` is a packaged registry model whose converted copy is missing or broken."""
+    entry = REGISTRY.get((name or "").strip())
+    return entry is not None and entry.source is not None and not cache_is_valid(cache_dir(entry), entry)
+
+
+def convert(name: str, progress: Progress | None = None) -> None:
+    """Join, verify and convert a packaged registry model into the cache (the slow first step)."""
+    entry = REGISTRY[name.strip()]
+    _convert(entry, progress or (lambda message, fraction: None))
+
+
 def _load_registry(entry: ModelEntry, dtype: torch.dtype, report: Progress):
     folder = cache_dir(entry)
     if cache_is_valid(folder, entry):
         report("loading converted copy", 0.0)
         return _from_folder(folder, dtype) + ("cache",)
+    return _convert(entry, report) + ("converted",)
+
+
+def _convert(entry: ModelEntry, report: Progress):
+    folder = cache_dir(entry)
     if folder.exists():
         shutil.rmtree(folder)  # incomplete or corrupt: rebuild from the GGUF
     gguf = joined_gguf(entry.source, cache_root() / "gguf", report)
@@ -126,7 +143,7 @@ def _load_registry(entry: ModelEntry, dtype: torch.dtype, report: Progress):
     _save_cache(model, tokenizer, folder, entry)
     if gguf.parent == cache_root() / "gguf":
         gguf.unlink()  # the converted copy replaces the joined file; it can be joined again
-    return model, tokenizer, "converted"
+    return model, tokenizer
 
 
 def _save_cache(model: PreTrainedModel, tokenizer, folder: Path, entry: ModelEntry) -> None:

@@ -147,6 +147,30 @@ def test_bad_traces_are_refused(bad):
         run_from_json(bad)
 
 
+@pytest.mark.parametrize(
+    "path, value, message",
+    [
+        (("cycles", 0, "accepted"), "2", "wrong type"),
+        (("cycles", 0, "accepted"), 99, "inconsistent"),
+        (("cycles", 0, "kind"), "<script>", "inconsistent"),
+        (("cycles", 0, "target_p"), ["x"], "wrong type"),
+        (("cycles", 0, "top"), {"ids": [1]}, "no field"),
+        (("token_ids",), [1.5], "wrong type"),
+        (("policy",), [], "wrong type"),
+        (("draft",), 3, "wrong type"),
+    ],
+)
+def test_crafted_traces_with_wrong_types_are_refused(tiny_pair, path, value, message):
+    draft, target = tiny_pair
+    data = json.loads(Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=8)).run(PROMPT).to_json())
+    holder = data
+    for step in path[:-1]:
+        holder = holder[step]
+    holder[path[-1]] = value
+    with pytest.raises(SpecvizError, match=message):
+        run_from_json(json.dumps(data))
+
+
 def test_prompt_longer_than_the_context_is_refused(tiny_pair):
     draft, target = tiny_pair
     with pytest.raises(SpecvizError, match="context holds 2048"):

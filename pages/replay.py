@@ -1,0 +1,42 @@
+"""Replay: browse a recorded run from a JSON trace, with no model loaded."""
+
+import streamlit as st
+
+from pages import shared
+from specviz.engine.trace import run_from_json
+from specviz.errors import SpecvizError
+
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+
+shared.init_state()
+st.title("Replay a recorded run")
+st.caption("Download a run from the Live decoding page, or use one shipped with specviz, and study it here "
+           "exactly as it was recorded: no model is loaded, so this works on any laptop.")
+bundled = {path.stem: path for path in sorted((shared.ASSETS / "traces").glob("*.json"))}
+source = st.radio("Trace", ["A recorded example", "Upload a JSON trace"], horizontal=True, key="replay_source")
+text = None
+if source == "A recorded example":
+    name = st.selectbox("Example", list(bundled), key="replay_example")
+    text = bundled[name].read_text(encoding="utf-8") if name else None
+else:
+    upload = st.file_uploader("JSON trace", type=["json"], key="replay_upload")
+    if upload is not None:
+        if upload.size > MAX_UPLOAD_BYTES:
+            st.error(f"That file has {upload.size:,} bytes; traces are limited to {MAX_UPLOAD_BYTES:,}.")
+        else:
+            text = upload.getvalue().decode("utf-8", errors="replace")
+
+if text is not None:
+    try:
+        record = run_from_json(text)
+    except SpecvizError as error:
+        st.error(f"This file is not a specviz trace: {error}")
+    else:
+        policy = record.policy
+        st.markdown(f"**{record.draft or 'target only'} → {record.target}** on {record.device} ({record.dtype}), "
+                    f"temperature {policy.get('temperature')}, top-k {policy.get('top_k')}, top-p "
+                    f"{policy.get('top_p')}, k = {record.settings.get('k')} ({record.settings.get('schedule')}), "
+                    f"seed {record.settings.get('seed')}")
+        with st.expander("Prompt"):
+            st.code(record.prompt, language=None)
+        shared.show_run(record, key="replay")

@@ -1,0 +1,117 @@
+"""What several pages share: per-session defaults, cached models, and the run viewer.
+
+Pages import this module; specviz/ stays free of Streamlit. Models are cached
+with st.cache_resource (one read-only copy per process, shared by every
+session); everything a user changes lives in st.session_state.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import streamlit as st
+
+from specviz.engine.trace import RunRecord
+from specviz.models.loader import LoadedModel, convert, load_model, needs_conversion
+from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
+from specviz.viz import run_figures
+
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+MAX_RUNS_KEPT = 5  # finished runs kept per session; older ones are dropped
+
+DEFAULTS = {
+    "draft": DEFAULT_DRAFT,
+    "target": DEFAULT_TARGET,
+    "k": 4,
+    "schedule": "constant",
+    "temperature": 0.0,
+    "top_k": 0,
+    "top_p": 1.0,
+    "max_new_tokens": 48,
+    "seed": 0,
+    "chat": False,
+    "runs": [],  # finished runs of this session, newest last
+    "baseline": None,  # the latest target-only run, for the measured budget
+}
+
+
+def init_state() -> None:
+    """Set every per-session default once, in one place."""
+    for key, value in DEFAULTS.items():
+        st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
+
+
+def use_tiny_pair() -> None:
+    st.session_state["draft"], st.session_state["target"] = TINY_DRAFT, TINY_TARGET
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def cached_model(name: str, device: str = "auto", dtype: str = "auto") -> LoadedModel:
+    """One loaded copy of each model per server process, shared read-only by every session."""
+    return load_model(name, device, dtype)
+
+
+def load_with_progress(name: str) -> LoadedModel:
+    """Load through the shared cache; the slow first conversion shows a progress bar."""
+    name = (name or "").strip()
+    if needs_conversion(name):
+        bar = st.progress(0.0, text=f"preparing {name} (first use: minutes on a CPU) …")
+
+        def report(message: str, fraction: float) -> None:
+            bar.progress(min(max(fraction, 0.0), 1.0), text=f"{name}: {message}")
+
+        try:
+            convert(name, report)
+        finally:
+            bar.empty()
+    with st.spinner(f"loading {name} …"):
+        return cached_model(name)
+
+
+def remember_run(record: RunRecord) -> None:
+    runs = st.session_state["runs"]
+    runs.append(record)
+    del runs[:-MAX_RUNS_KEPT]
+
+
+def example_prompts() -> dict[str, str]:
+    """Example prompts from assets/prompts, labelled by set and first words."""
+    examples = {}
+    for path in sorted((ASSETS / "prompts").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines()[:4]:
+            item = json.loads(line)
+            examples[f"{item['set']}: {item['prompt'][:48]}"] = item["prompt"]
+    return examples
+
+
+def show_run(record: RunRecord, key: str) -> None:
+    """The whole run viewer: text by fate, totals, timeline, one cycle in detail, time split, download."""
+    st.html(run_figures.token_spans(record))
+    st.caption("Green: accepted draft token · red: correction after a rejection · purple: bonus token · "
+               "blue: target-only · grey struck through: the discarded rest of a proposal.")
+    totals, timing = record.totals, record.timing
+    metrics = st.columns(5)
+    metrics[0].metric("tokens", totals.get("generated", len(record.token_ids)))
+    metrics[1].metric("cycles", totals.get("cycles", len(record.cycles)))
+    metrics[2].metric("tokens per cycle", f"{totals.get('mean_tokens_per_cycle', 0):.2f}")
+    rate = totals.get("acceptance_rate")
+    metrics[3].metric("acceptance rate", "—" if rate is None else f"{rate:.2f}")
+    metrics[4].metric("tokens / s", f"{timing.get('tokens_per_s', 0):.2f}")
+    if not record.cycles:
+        return
+    st.plotly_chart(run_figures.timeline_figure(record), key=f"{key}_timeline")
+    chosen = st.select_slider("Cycle to inspect", options=[c.index + 1 for c in record.cycles],
+                              key=f"{key}_cycle") if len(record.cycles) > 1 else 1
+    cycle = record.cycles[chosen - 1]
+    where = f"rejection at position {cycle.accepted + 1}" if cycle.kind == "correction" else "no rejection"
+    st.markdown(f"**Cycle {chosen}**: k = {cycle.k}, proposed {len(cycle.proposed)}, accepted "
+                f"{cycle.accepted}, then a **{cycle.kind}** token ({where}).")
+    if cycle.proposed:
+        st.dataframe(run_figures.cycle_rows(cycle), hide_index=True, key=f"{key}_rows")
+    figure = run_figures.rejection_figure(cycle)
+    if figure is not None:
+        st.plotly_chart(figure, key=f"{key}_rejection")
+    st.plotly_chart(run_figures.timing_figure(record), key=f"{key}_timing")
+    st.download_button("Download this run as JSON", record.to_json(), file_name="specviz-run.json",
+                       mime="application/json", key=f"{key}_download")

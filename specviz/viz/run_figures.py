@@ -1,0 +1,106 @@
+"""Views of a recorded run: coloured text, the cycle timeline, one cycle's checks, the time split.
+
+Every function takes the plain records of specviz.engine.trace, so a live run
+and a replayed JSON trace are drawn by the same code.
+"""
+
+from __future__ import annotations
+
+import html
+
+import plotly.graph_objects as go
+
+from specviz.engine.trace import CycleRecord, RunRecord
+from specviz.viz import colors
+
+FATE_COLORS = {"accepted": colors.ACCEPTED, "correction": colors.CORRECTION, "bonus": colors.BONUS,
+               "target": colors.TARGET}
+
+
+def _visible(text: str) -> str:
+    """Token text shown literally: HTML escaped, control characters and newlines made visible."""
+    shown = "".join(ch if ch.isprintable() or ch in "\n" else f"\\x{ord(ch):02x}" for ch in text)
+    return html.escape(shown).replace("\n", "↵<br>")
+
+
+def token_spans(record: RunRecord, with_discarded: bool = True) -> str:
+    """The generated text as HTML spans coloured by each token's fate; discarded proposals struck through."""
+    parts = []
+    for cycle in record.cycles:
+        texts = cycle.emitted_texts or [str(t) for t in cycle.emitted]
+        for i, text in enumerate(texts):
+            fate = "accepted" if i < cycle.accepted else cycle.kind
+            parts.append(f'<span class="sv-{fate}" title="cycle {cycle.index + 1}: {fate}" '
+                         f'style="background:{FATE_COLORS[fate]}33;border-bottom:2px solid {FATE_COLORS[fate]}">'
+                         f"{_visible(text)}</span>")
+        if with_discarded and cycle.kind == "correction":
+            tail = cycle.proposed_texts[cycle.accepted:] or [str(t) for t in cycle.proposed[cycle.accepted:]]
+            if tail:
+                parts.append(f'<s class="sv-discarded" title="cycle {cycle.index + 1}: discarded proposal" '
+                             f'style="color:#999">{_visible("".join(tail))}</s>')
+    return '<div style="font-family:monospace;line-height:1.9;white-space:pre-wrap">' + "".join(parts) + "</div>"
+
+
+def timeline_figure(record: RunRecord) -> go.Figure:
+    """Per cycle: accepted draft tokens, the correction or bonus, and the discarded proposals."""
+    x = [c.index + 1 for c in record.cycles]
+    figure = go.Figure()
+    figure.add_bar(name="accepted", x=x, y=[c.accepted for c in record.cycles], marker_color=colors.ACCEPTED)
+    for kind in ("correction", "bonus", "target"):
+        values = [1 if c.kind == kind else 0 for c in record.cycles]
+        if any(values):
+            figure.add_bar(name=kind, x=x, y=values, marker_color=FATE_COLORS[kind])
+    figure.add_bar(name="discarded", x=x, y=[len(c.proposed) - c.accepted for c in record.cycles],
+                   marker_color="#cccccc")
+    figure.update_layout(barmode="stack", xaxis_title="cycle", yaxis_title="tokens", title="Cycle timeline",
+                         legend_orientation="h", margin=dict(t=50, b=10))
+    return figure
+
+
+def timing_figure(record: RunRecord) -> go.Figure:
+    """Per cycle: milliseconds spent drafting, verifying and on everything else."""
+    x = [c.index + 1 for c in record.cycles]
+    figure = go.Figure()
+    for name, values, color in (
+        ("draft", [c.draft_ms for c in record.cycles], colors.DRAFT),
+        ("verify", [c.verify_ms for c in record.cycles], colors.TARGET),
+        ("overhead", [c.overhead_ms for c in record.cycles], colors.NAIVE),
+    ):
+        figure.add_bar(name=name, x=x, y=values, marker_color=color)
+    figure.update_layout(barmode="stack", xaxis_title="cycle", yaxis_title="ms", title="Where the time goes",
+                         legend_orientation="h", margin=dict(t=50, b=10))
+    return figure
+
+
+def cycle_rows(cycle: CycleRecord) -> list[dict]:
+    """One row per proposed position: the token, p(x), q(x), min(1, p/q), the draw u and the verdict."""
+    rows = []
+    for i, token in enumerate(cycle.proposed):
+        text = cycle.proposed_texts[i] if cycle.proposed_texts else str(token)
+        checked = i < len(cycle.accept_prob)
+        verdict = "accepted" if i < cycle.accepted else ("rejected" if checked else "discarded (not checked)")
+        rows.append({
+            "position": i + 1,
+            "token": repr(text),
+            "p(x)": cycle.target_p[i] if checked else None,
+            "q(x)": cycle.draft_q[i] if checked else None,
+            "min(1, p/q)": cycle.accept_prob[i] if checked else None,
+            "u": cycle.uniforms[i] if checked else None,
+            "verdict": verdict,
+        })
+    return rows
+
+
+def rejection_figure(cycle: CycleRecord) -> go.Figure | None:
+    """At the rejection: p, q and the normalised residual max(p - q, 0) over the top tokens."""
+    if cycle.top is None:
+        return None
+    labels = [repr(t) for t in cycle.top.texts]
+    figure = go.Figure()
+    figure.add_bar(name="target p", x=labels, y=cycle.top.target_p, marker_color=colors.TARGET)
+    figure.add_bar(name="draft q", x=labels, y=cycle.top.draft_q, marker_color=colors.DRAFT)
+    figure.add_bar(name="residual (normalised)", x=labels, y=cycle.top.residual, marker_color=colors.RESIDUAL)
+    figure.update_layout(barmode="group", yaxis_title="probability", legend_orientation="h",
+                         title=f"Cycle {cycle.index + 1}: distributions at the rejected position "
+                               f"{cycle.accepted + 1}", margin=dict(t=50, b=10))
+    return figure

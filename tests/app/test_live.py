@@ -1,0 +1,88 @@
+"""The live decoding page on the tiny pair: run, colour by fate, inspect a cycle, measured budget."""
+
+import json
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "live.py")
+
+
+def click(at: AppTest, label: str) -> AppTest:
+    return next(b for b in at.button if b.label.startswith(label)).click().run()
+
+
+def tiny_page(**state) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["draft"], at.session_state["target"] = "tiny-draft", "tiny-target"
+    at.session_state["prompt"] = "Il gatto"
+    for key, value in state.items():
+        at.session_state[key] = value
+    return at.run()
+
+
+def test_run_shows_tokens_by_fate_and_the_measured_budget():
+    at = tiny_page(temperature=1.0, max_new_tokens=40)
+    assert not at.exception
+    click(at, "Run")
+    assert not at.exception and not at.error
+    page_html = " ".join(element.proto.body for element in at.get("html"))
+    assert 'class="sv-accepted"' in page_html and 'class="sv-correction"' in page_html
+    labels = [m.label for m in at.metric]
+    assert "measured speed-up" in labels and "budget formula, observed α" in labels
+    charts = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    titles = [chart["layout"]["title"]["text"] for chart in charts]
+    assert "Cycle timeline" in titles and "Where the time goes" in titles
+    run = at.session_state["runs"][-1]
+    timeline = next(c for c in charts if c["layout"]["title"]["text"] == "Cycle timeline")
+    accepted = next(trace for trace in timeline["data"] if trace["name"] == "accepted")
+    assert accepted["y"] == [c.accepted for c in run.cycles]
+
+
+def test_inspecting_a_rejected_cycle_shows_p_q_and_the_residual():
+    at = tiny_page(temperature=1.0, max_new_tokens=40)
+    click(at, "Run")
+    run = at.session_state["runs"][-1]
+    rejected = next(c for c in run.cycles if c.kind == "correction")
+    if len(run.cycles) > 1:
+        at.select_slider(key="live_cycle").set_value(rejected.index + 1).run()
+    assert not at.exception
+    rows = at.dataframe[0].value
+    assert list(rows["verdict"])[rejected.accepted] == "rejected"
+    figure = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
+                  if "rejected position" in json.loads(c.proto.spec)["layout"]["title"]["text"])
+    assert [t["name"] for t in figure["data"]] == ["target p", "draft q", "residual (normalised)"]
+    assert figure["data"][0]["y"] == rejected.top.target_p
+
+
+def test_greedy_run_equals_the_target_alone():
+    at = tiny_page(temperature=0.0, max_new_tokens=30)
+    click(at, "Run")
+    assert at.session_state["runs"][-1].token_ids == at.session_state["baseline"].token_ids
+    assert any("token for token" in c.value for c in at.caption)
+
+
+def test_step_mode_advances_one_cycle_per_click():
+    at = tiny_page(max_new_tokens=20)
+    click(at, "Step mode")
+    for expected in (1, 2, 3):
+        click(at, "Next cycle")
+        assert len(at.session_state["stepper"]["decoder"].record.cycles) == expected
+    assert not at.exception
+
+
+def test_bad_input_shows_a_message_and_the_page_keeps_working():
+    at = tiny_page()
+    at.session_state["prompt"] = "   "
+    at.run()
+    click(at, "Run")
+    assert "prompt is empty" in at.error[0].value
+    at.session_state["draft"] = "no-such-model"
+    at.session_state["prompt"] = "hello"
+    at.run()
+    click(at, "Run")
+    assert "unknown model" in at.error[0].value
+    at.session_state["draft"] = "tiny-draft"
+    at.run()
+    click(at, "Run")
+    assert not at.error and at.session_state["runs"]
