@@ -8,6 +8,7 @@ navigation = st.navigation(
     [
         st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
         st.Page("pages/live.py", title="Live decoding", icon=":material/play_circle:"),
+        st.Page("pages/exactness.py", title="Exactness lab", icon=":material/science:"),
         st.Page("pages/replay.py", title="Replay", icon=":material/replay:"),
         st.Page("pages/toy.py", title="Toy distributions", icon=":material/casino:"),
         st.Page("pages/budget.py", title="Time budget", icon=":material/timer:"),

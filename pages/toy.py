@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from specviz.core import montecarlo, toy
+from specviz.core import montecarlo, stats, toy
 from specviz.errors import SpecvizError
 from specviz.viz import toy_figures
 
@@ -54,7 +54,7 @@ except SpecvizError as error:
 metrics = st.columns(3)
 metrics[0].metric("accepted mass Σ min(p, q)", str(result.accepted_total), help=f"= {float(result.accepted_total):.4f}")
 metrics[1].metric("rejected mass", str(result.rejected_mass), help=f"= {float(result.rejected_mass):.4f}")
-metrics[2].metric("naive rule is off by (TV)", f"{montecarlo.total_variation(result.naive, result.p):.4f}")
+metrics[2].metric("naive rule is off by (TV)", f"{stats.total_variation(result.naive, result.p):.4f}")
 
 st.plotly_chart(toy_figures.step_figure(result, names), key="toy_step")
 table = {
@@ -88,9 +88,9 @@ mc = st.session_state.get("toy_mc")
 if mc and mc["key"] == (tuple(p), tuple(q)):
     distances = st.columns(2)
     distances[0].metric(f"exact rule: TV to p after {mc['n']} samples",
-                        f"{montecarlo.total_variation(mc['exact'], result.p):.4f}")
+                        f"{stats.total_variation(mc['exact'], result.p):.4f}")
     distances[1].metric(f"naive rule: TV to p after {mc['n']} samples",
-                        f"{montecarlo.total_variation(mc['naive'], result.p):.4f}")
+                        f"{stats.total_variation(mc['naive'], result.p):.4f}")
     st.caption("The exact rule's distance shrinks like 1/√N as N grows; the naive rule's stays near its bias.")
     empirical = {"exact rule": mc["exact"], "naive rule": mc["naive"]}
 else:

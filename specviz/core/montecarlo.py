@@ -23,6 +23,3 @@ def sample_step(p: list[float], q: list[float], n: int, seed: int = 0, rule: str
         counts[result.emitted[0]] += 1
     return counts / n
 
-
-def total_variation(a, b) -> float:
-    return 0.5 * float(np.abs(np.asarray(a, dtype=float) - np.asarray(b, dtype=float)).sum())

@@ -1,0 +1,100 @@
+"""Exactness experiments: many seeded short runs against the target's exact distribution.
+
+This is what the exactness lab shows and what the statistical tests assert:
+the first generated token (and the first two jointly) over many seeds, with
+speculation and with the target alone, compared with the distribution the
+target defines under the same policy, computed directly from its logits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import torch
+
+from specviz.core.policy import logits_to_probs
+from specviz.core.stats import chi_square, total_variation
+from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.errors import SpecvizError
+
+MAX_JOINT_SUPPORT = 64  # first tokens for which the second-token distribution is computed
+
+
+@dataclass
+class FitResult:
+    label: str
+    counts: list[float]  # [bins] observed
+    expected: list[float]  # [bins] exact probabilities
+    statistic: float
+    p_value: float
+    dof: int
+    tv: float
+
+
+@torch.inference_mode()
+def exact_first(decoder: Decoder, prompt_ids: list[int]) -> torch.Tensor:
+    """p(first token) [vocab] under the decoder's policy."""
+    target = decoder.target
+    ids = torch.tensor([prompt_ids], device=target.device)
+    logits = target.model(ids).logits[0, -1, : decoder.vocab_size]
+    return logits_to_probs(logits, decoder.config.policy).double().cpu()
+
+
+@torch.inference_mode()
+def exact_pairs(decoder: Decoder, prompt_ids: list[int], first: torch.Tensor) -> dict[int, torch.Tensor]:
+    """p(second | first = a) for every a in the support of p(first) (refused if that support is large)."""
+    support = torch.nonzero(first > 0).flatten().tolist()
+    if len(support) > MAX_JOINT_SUPPORT:
+        raise SpecvizError(f"the first token can take {len(support)} values; set top-k <= {MAX_JOINT_SUPPORT} "
+                           "to compare the first two tokens jointly")
+    target = decoder.target
+    batch = torch.tensor([prompt_ids + [a] for a in support], device=target.device)
+    logits = target.model(batch).logits[:, -1, : decoder.vocab_size]
+    second = logits_to_probs(logits, decoder.config.policy).double().cpu()
+    return dict(zip(support, second))
+
+
+def sample_first_tokens(decoder: Decoder, prompt: str, runs: int, first_seed: int = 0, tokens: int = 1):
+    """The first `tokens` generated ids of `runs` seeded runs."""
+    outcomes = []
+    for seed in range(first_seed, first_seed + runs):
+        decoder.config = replace(decoder.config, seed=seed, max_new_tokens=tokens + 1, record="counters")
+        outcomes.append(tuple(decoder.run(prompt).token_ids[:tokens]))
+    return outcomes
+
+
+def fit_first(label: str, outcomes, exact: torch.Tensor) -> FitResult:
+    counts = np.bincount([o[0] for o in outcomes], minlength=exact.shape[0]).astype(float)
+    return _fit(label, counts, exact.numpy())
+
+
+def fit_pairs(label: str, outcomes, first: torch.Tensor, second: dict[int, torch.Tensor]) -> FitResult:
+    """Joint (first, second) counts against p(a) p(b | a), over the cells a in the support."""
+    support = sorted(second)
+    vocab = first.shape[0]
+    expected = np.concatenate([first[a].item() * second[a].numpy() for a in support])
+    counts = np.zeros(len(support) * vocab)
+    index = {a: i for i, a in enumerate(support)}
+    for a, b in outcomes:
+        if a not in index:
+            return _fit(label, np.append(counts, 1.0), np.append(expected, 0.0))  # an impossible first token
+        counts[index[a] * vocab + b] += 1
+    return _fit(label, counts, expected)
+
+
+def _fit(label: str, counts: np.ndarray, expected: np.ndarray) -> FitResult:
+    statistic, p_value, dof = chi_square(counts, expected)
+    return FitResult(label, counts.tolist(), expected.tolist(), statistic, p_value, dof,
+                     total_variation(counts / max(counts.sum(), 1), expected))
+
+
+def greedy_check(target, draft, prompt: str, config: DecodeConfig) -> dict:
+    """Speculative and target-only greedy decoding, token by token; the first difference if any."""
+    config = replace(config, policy=replace(config.policy, temperature=0.0))
+    spec = Decoder(target, draft, config).run(prompt).token_ids
+    alone = Decoder(target, None, config).run(prompt).token_ids
+    first_difference = next((i for i, (a, b) in enumerate(zip(spec, alone)) if a != b), None)
+    if first_difference is None and len(spec) != len(alone):
+        first_difference = min(len(spec), len(alone))
+    return {"speculative": spec, "target_only": alone, "equal": spec == alone, "first_difference": first_difference}

@@ -1,0 +1,46 @@
+"""Exactness lab on the tiny pair: the exact rule fits, the broken rules are caught, greedy is identical."""
+
+import json
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "exactness.py")
+
+
+def lab(rule: str, two: bool = False) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.session_state["draft"], at.session_state["target"] = "tiny-draft", "tiny-target"
+    at.run()
+    at.slider(key="lab_runs").set_value(1000)
+    at.radio(key="lab_rule").set_value(rule)
+    at.checkbox(key="lab_two").set_value(two)
+    next(b for b in at.button if b.label == "Run the experiment").click().run()
+    assert not at.exception
+    return at
+
+
+def test_exact_rule_fits_first_and_two_tokens():
+    at = lab("exact rule", two=True)
+    assert len(at.success) == 4 and not at.error, [e.value for e in at.error]
+    overlay = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert overlay["data"][0]["name"] == "target's exact p"
+
+
+def test_naive_rule_is_caught_but_the_target_alone_still_fits():
+    at = lab("broken: naive correction (resample from p)")
+    assert any(e.value.startswith("speculative, first token") and "does NOT fit" in e.value for e in at.error)
+    assert any(s.value.startswith("target alone, first token") for s in at.success)
+
+
+def test_greedy_mismatch_drafter_is_caught():
+    at = lab("broken: draft proposes greedily but reports its sampling q")
+    assert any("speculative" in e.value and "does NOT fit" in e.value for e in at.error)
+
+
+def test_greedy_comparison_is_identical():
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["draft"], at.session_state["target"] = "tiny-draft", "tiny-target"
+    at.run()
+    next(b for b in at.button if b.label.startswith("Compare greedy")).click().run()
+    assert any("Identical: 32 tokens" in s.value for s in at.success)
