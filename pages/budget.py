@@ -12,8 +12,22 @@ PRESETS = {
 }
 
 
+LAST_RUN = "From my last run (Live decoding)"
+
+
+def from_last_run() -> dict | None:
+    """The costs and acceptance measured by the latest run with a target-only baseline, if any."""
+    measured = st.session_state.get("measured_budget")
+    if not measured:
+        return None
+    return dict(k=max(1, min(16, round(measured["mean_k"]))), draft_ms=measured["draft_ms_per_token"],
+                verify_ms=measured["verify_ms_per_cycle"], overhead_ms=measured["overhead_ms_per_cycle"],
+                baseline_ms=max(measured["target_ms_per_token"], 0.01), alpha=round(measured["alpha_mean"], 2))
+
+
 def apply_preset(name: str) -> None:
-    for field, value in PRESETS[name].items():
+    values = from_last_run() if name == LAST_RUN else PRESETS[name]
+    for field, value in (values or {}).items():
         st.session_state[f"budget_{field}"] = value
 
 
@@ -24,7 +38,8 @@ st.title("Time budget")
 st.caption("A cycle drafts k tokens, verifies them in one target pass and pays some overhead. Assuming each "
            "position is accepted with the same, independent probability α, a cycle emits 1 + α + … + α^k "
            "tokens on average. The presets are the article's hypothetical costs, not hardware measurements.")
-preset = st.selectbox("Preset", list(PRESETS), key="budget_preset")
+choices = list(PRESETS) + ([LAST_RUN] if from_last_run() else [])
+preset = st.selectbox("Preset", choices, key="budget_preset")
 st.button("Load preset", on_click=apply_preset, args=(preset,))
 columns = st.columns(3)
 k = columns[0].slider("k (proposed tokens)", 1, 16, key="budget_k")
@@ -52,3 +67,13 @@ if result["speedup"] < 1:
 left, right = st.columns(2)
 left.plotly_chart(budget_figures.speedup_over_alpha(plan), key="budget_alpha_curve")
 right.plotly_chart(budget_figures.speedup_over_k(plan), key="budget_k_curve")
+measured = st.session_state.get("measured_budget")
+if measured:
+    st.subheader("Your last run")
+    st.caption(f"Measured speed-up {measured['actual_speedup']:.2f}×; the formula with the measured per-position "
+               f"acceptance predicts {measured['predicted_speedup']:.2f}×. Acceptance changes with the position "
+               "and the prefix: the constant-α assumption is a simplification.")
+    st.plotly_chart(budget_figures.acceptance_by_position(measured["acceptance_by_position"], plan.alpha),
+                    key="budget_positions")
+else:
+    st.info("Run Live decoding with the target-alone baseline to load your measured costs here.")

@@ -37,3 +37,14 @@ def speedup_over_k(plan: math.Budget, alphas: tuple[float, ...] = (0.2, 0.5, 0.8
     figure.update_layout(xaxis_title="k (proposed tokens)", yaxis_title="speed-up ×", title="Speed-up over k",
                          margin=dict(t=50, b=10))
     return figure
+
+
+def acceptance_by_position(rates: list[float], alpha: float) -> go.Figure:
+    """Measured P(position i accepted | all before accepted) against the constant-α assumption."""
+    positions = list(range(1, len(rates) + 1))
+    figure = go.Figure()
+    figure.add_bar(name="measured in your run", x=positions, y=rates)
+    figure.add_scatter(name=f"constant α = {alpha:.2f}", x=positions, y=[alpha] * len(rates), mode="lines")
+    figure.update_layout(xaxis_title="position in the proposal", yaxis_title="acceptance rate", yaxis_range=[0, 1],
+                         title="Acceptance by position: measured vs assumed", margin=dict(t=50, b=10))
+    return figure

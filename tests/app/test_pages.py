@@ -69,3 +69,19 @@ def test_budget_page_reproduces_the_article():
     curves = json.loads(at.get("plotly_chart")[1].proto.spec)
     best = [trace for trace in curves["data"] if trace["name"].startswith("best k")]
     assert best and best[0]["x"] == [1]
+
+
+def test_budget_page_loads_the_measured_costs_of_the_last_run():
+    at = page("budget.py")
+    at.session_state["measured_budget"] = {
+        "mean_k": 4.0, "draft_ms_per_token": 48.0, "verify_ms_per_cycle": 140.0, "overhead_ms_per_cycle": 0.3,
+        "target_ms_per_token": 132.0, "alpha_mean": 0.88, "acceptance_by_position": [0.95, 0.9, 0.85, 0.8],
+        "actual_speedup": 1.75, "predicted_speedup": 1.77,
+    }
+    at.run()
+    at.selectbox(key="budget_preset").set_value("From my last run (Live decoding)").run()
+    at.button[0].click().run()
+    assert not at.exception
+    assert at.number_input(key="budget_verify_ms").value == 140.0 and at.slider(key="budget_alpha").value == 0.88
+    positions = json.loads(at.get("plotly_chart")[2].proto.spec)
+    assert positions["data"][0]["y"] == [0.95, 0.9, 0.85, 0.8]
