@@ -31,6 +31,7 @@ DEFAULTS = {
     "max_new_tokens": 48,
     "seed": 0,
     "chat": False,
+    "prompt": "def fibonacci(n):\n    \"\"\"Return the n-th Fibonacci number.\"\"\"\n",
     "runs": [],  # finished runs of this session, newest last
     "baseline": None,  # the latest target-only run, for the measured budget
 }
