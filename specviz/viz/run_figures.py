@@ -38,7 +38,8 @@ def token_spans(record: RunRecord, with_discarded: bool = True) -> str:
             if tail:
                 parts.append(f'<s class="sv-discarded" title="cycle {cycle.index + 1}: discarded proposal" '
                              f'style="color:#999">{_visible("".join(tail))}</s>')
-    return '<div style="font-family:monospace;line-height:1.9;white-space:pre-wrap;overflow-wrap:anywhere">' + "".join(parts) + "</div>"
+    style = "font-family:monospace;line-height:1.9;white-space:pre-wrap;overflow-wrap:anywhere"
+    return f'<div style="{style}">' + "".join(parts) + "</div>"
 
 
 def timeline_figure(record: RunRecord) -> go.Figure:
