@@ -1,17 +1,21 @@
-"""specviz: the Streamlit entry point. Navigation only; each page lives in pages/."""
+"""specviz: the Streamlit entry point. Session defaults, the language switch and navigation; pages live in pages/."""
 
 import streamlit as st
 
-st.set_page_config(page_title="specviz: speculative decoding", page_icon=":material/bolt:", layout="wide")
+from pages import shared
 
+st.set_page_config(page_title="specviz: speculative decoding", page_icon=":material/bolt:", layout="wide")
+shared.init_state()
+shared.language_picker()
+tr = shared.tr
 navigation = st.navigation(
     [
-        st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
-        st.Page("pages/live.py", title="Live decoding", icon=":material/play_circle:"),
-        st.Page("pages/exactness.py", title="Exactness lab", icon=":material/science:"),
-        st.Page("pages/replay.py", title="Replay", icon=":material/replay:"),
-        st.Page("pages/toy.py", title="Toy distributions", icon=":material/casino:"),
-        st.Page("pages/budget.py", title="Time budget", icon=":material/timer:"),
+        st.Page("pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True),
+        st.Page("pages/live.py", title=tr("nav.live"), icon=":material/play_circle:", url_path="live"),
+        st.Page("pages/exactness.py", title=tr("nav.exactness"), icon=":material/science:", url_path="exactness"),
+        st.Page("pages/replay.py", title=tr("nav.replay"), icon=":material/replay:", url_path="replay"),
+        st.Page("pages/toy.py", title=tr("nav.toy"), icon=":material/casino:", url_path="toy"),
+        st.Page("pages/budget.py", title=tr("nav.budget"), icon=":material/timer:", url_path="budget"),
     ]
 )
 navigation.run()

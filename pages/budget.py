@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from pages import shared
 from specviz.core import budget
 from specviz.errors import SpecvizError
 from specviz.viz import budget_figures
@@ -34,13 +35,15 @@ def apply_preset(name: str) -> None:
 if "budget_k" not in st.session_state:
     apply_preset("Article, α = 0.8")
 
-st.title("Time budget")
+shared.init_state()
+tr = shared.tr
+st.title(tr("budget.title"))
 st.caption("A cycle drafts k tokens, verifies them in one target pass and pays some overhead. Assuming each "
            "position is accepted with the same, independent probability α, a cycle emits 1 + α + … + α^k "
            "tokens on average. The presets are the article's hypothetical costs, not hardware measurements.")
 choices = list(PRESETS) + ([LAST_RUN] if from_last_run() else [])
-preset = st.selectbox("Preset", choices, key="budget_preset")
-st.button("Load preset", on_click=apply_preset, args=(preset,))
+preset = st.selectbox(tr("preset"), choices, key="budget_preset")
+st.button(tr("load_preset"), on_click=apply_preset, args=(preset,))
 columns = st.columns(3)
 k = columns[0].slider("k (proposed tokens)", 1, 16, key="budget_k")
 alpha = columns[0].slider("α (acceptance per position)", 0.0, 1.0, step=0.01, key="budget_alpha")

@@ -20,10 +20,9 @@ RULES = {
 }
 
 shared.init_state()
-st.title("Exactness lab")
-st.caption("Exactness is a claim about distributions: over many seeds, the first tokens of speculative "
-           "decoding must follow the target's own distribution, computed here directly from its logits. "
-           f"A chi-square test at significance {SIGNIFICANCE} says whether the samples fit.")
+tr = shared.tr
+st.title(tr("exactness.title"))
+st.caption(f"{tr('exactness.caption')} χ², α = {SIGNIFICANCE}.")
 st.button("Use the tiny random pair (fast)", on_click=shared.use_tiny_pair)
 columns = st.columns(3)
 columns[0].text_input("Draft", key="draft")

@@ -12,36 +12,35 @@ from specviz.models.registry import REGISTRY
 from specviz.viz import run_figures
 
 shared.init_state()
-st.title("Live decoding")
-st.caption("The draft proposes k tokens, the target checks them in one pass, the rule keeps a prefix and "
-           "draws a correction or a bonus. With sampling the output follows the target's distribution: that "
-           "is a statement about many runs, not about this seed's text. With temperature 0 (greedy) the text "
-           "is exactly what the target alone would write.")
+tr = shared.tr
+st.title(tr("live.title"))
+st.caption(tr("live.caption"))
 
 names = list(REGISTRY)
 with st.sidebar:
-    st.button("Instant demo: tiny random pair", on_click=shared.use_tiny_pair,
-              help="Two tiny random-weight models: gibberish text, real mechanics, no waiting.")
-    st.text_input("Draft model (registry name, HF id or folder)", key="draft", help=", ".join(names))
-    st.text_input("Target model", key="target")
-    st.slider("k: proposed tokens per cycle", 1, 16, key="k")
-    st.selectbox("Schedule", SCHEDULES, key="schedule")
-    st.slider("Temperature (0 = greedy)", 0.0, 2.0, step=0.05, key="temperature")
-    st.number_input("Top-k (0 = off)", 0, 1000, key="top_k")
-    st.slider("Top-p", 0.05, 1.0, step=0.05, key="top_p")
-    st.number_input("Max new tokens", 1, 512, key="max_new_tokens")
-    st.number_input("Seed", 0, 2**31 - 1, key="seed")
-    st.toggle("Chat template", key="chat")
+    st.button(tr("live.demo"), on_click=shared.use_tiny_pair, help=tr("live.demo_help"))
+    st.text_input(tr("live.draft"), key="draft", help=shared.term_help("draft") + " " + ", ".join(names))
+    st.text_input(tr("live.target"), key="target", help=shared.term_help("target"))
+    st.slider(tr("live.k"), 1, 16, key="k", help=shared.term_help("proposal"))
+    st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule")
+    st.slider(tr("live.temperature"), 0.0, 2.0, step=0.05, key="temperature")
+    st.number_input(tr("live.top_k"), 0, 1000, key="top_k")
+    st.slider(tr("live.top_p"), 0.05, 1.0, step=0.05, key="top_p")
+    st.number_input(tr("live.max_new"), 1, 512, key="max_new_tokens")
+    st.number_input(tr("live.seed"), 0, 2**31 - 1, key="seed")
+    st.toggle(tr("live.chat"), key="chat")
+shared.share_settings()
 
 examples = shared.example_prompts()
-example = st.selectbox("Example prompt", ["(write your own)"] + list(examples), key="example")
-if example != "(write your own)" and st.session_state.get("loaded_example") != example:
+own = tr("live.own")
+example = st.selectbox(tr("live.example"), [own] + list(examples), key="example")
+if example != own and st.session_state.get("loaded_example") != example:
     st.session_state["prompt"], st.session_state["loaded_example"] = examples[example], example
-prompt = st.text_area("Prompt", key="prompt", height=110)
+prompt = st.text_area(tr("live.prompt"), key="prompt", height=110)
 columns = st.columns(3)
-run_clicked = columns[0].button("Run", type="primary")
-compare = columns[1].checkbox("Also run the target alone (measured baseline)", value=True, key="compare")
-step_clicked = columns[2].button("Step mode: one cycle per click")
+run_clicked = columns[0].button(tr("live.run"), type="primary")
+compare = columns[1].checkbox(tr("live.compare"), value=True, key="compare")
+step_clicked = columns[2].button(tr("live.step"))
 
 
 def build_decoder(draft: bool = True) -> Decoder:
@@ -75,25 +74,25 @@ def stream_into(decoder: Decoder, title: str):
 try:
     if run_clicked:
         st.session_state.pop("stepper", None)
-        record = stream_into(build_decoder(), "Speculative decoding")
+        record = stream_into(build_decoder(), tr("live.speculative"))
         shared.remember_run(record)
         if compare:
-            st.session_state["baseline"] = stream_into(build_decoder(draft=False), "Target alone")
+            st.session_state["baseline"] = stream_into(build_decoder(draft=False), tr("live.alone"))
     if step_clicked:
         decoder = build_decoder()
         st.session_state["stepper"] = {"decoder": decoder, "stream": decoder.stream(prompt, st.session_state["chat"])}
 except SpecvizError as error:
-    st.error(f"Cannot run: {error}")
+    st.error(f"{tr('live.cannot')}: {error}")
 
 stepper = st.session_state.get("stepper")
 if stepper:
-    if st.button("Next cycle", type="primary"):
+    if st.button(tr("live.next"), type="primary"):
         try:
             next(stepper["stream"])
         except StopIteration:
             shared.remember_run(stepper["decoder"].record)
             st.session_state.pop("stepper")
-            st.success("Finished: the run is shown below.")
+            st.success(tr("live.finished"))
     progress = stepper["decoder"].record  # None until the first cycle has run
     if "stepper" in st.session_state and progress is not None and progress.cycles:
         shared.show_run(progress, key="step")
@@ -101,20 +100,20 @@ if stepper:
 runs = st.session_state["runs"]
 if runs and not st.session_state.get("stepper"):
     record = runs[-1]
-    st.subheader("Last run")
+    st.subheader(tr("live.last"))
     baseline = st.session_state.get("baseline")
     if baseline is not None and baseline.prompt == record.prompt and baseline.policy == record.policy \
             and any(c.proposed for c in record.cycles):
         budget = measured_budget(record, baseline)
         st.session_state["measured_budget"] = budget
         cols = st.columns(4)
-        cols[0].metric("measured speed-up", f"{budget['actual_speedup']:.2f}×",
+        cols[0].metric(tr("live.measured"), f"{budget['actual_speedup']:.2f}×",
                        help="decode time per token, target alone ÷ speculative, both measured just now")
-        cols[1].metric("budget formula, observed α", f"{budget['predicted_speedup']:.2f}×",
+        cols[1].metric(tr("live.formula"), f"{budget['predicted_speedup']:.2f}×",
                        help="the time-budget formula fed with the measured costs and per-position acceptance")
         cols[2].metric("draft ms / token vs target ms / token",
                        f"{budget['draft_ms_per_token']:.1f} / {budget['target_ms_per_token']:.1f}")
         cols[3].metric("verify ms per block", f"{budget['verify_ms_per_cycle']:.1f}")
         if baseline.token_ids == record.token_ids:
-            st.caption("The speculative text is token for token the target-alone text.")
+            st.caption(tr("live.identical"))
     shared.show_run(record, key="live")

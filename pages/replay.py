@@ -9,13 +9,14 @@ from specviz.errors import SpecvizError
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
 shared.init_state()
-st.title("Replay a recorded run")
-st.caption("Download a run from the Live decoding page, or use one shipped with specviz, and study it here "
-           "exactly as it was recorded: no model is loaded, so this works on any laptop.")
+tr = shared.tr
+st.title(tr("replay.title"))
+st.caption(tr("replay.caption"))
 bundled = {path.stem: path for path in sorted((shared.ASSETS / "traces").glob("*.json"))}
-source = st.radio("Trace", ["A recorded example", "Upload a JSON trace"], horizontal=True, key="replay_source")
+choices = [tr("replay.bundled"), tr("replay.upload")]
+source = st.radio("Trace", choices, horizontal=True, key="replay_source")
 text = None
-if source == "A recorded example":
+if source == choices[0] or source is None:
     name = st.selectbox("Example", list(bundled), key="replay_example")
     text = bundled[name].read_text(encoding="utf-8") if name else None
 else:
@@ -30,7 +31,7 @@ if text is not None:
     try:
         record = run_from_json(text)
     except SpecvizError as error:
-        st.error(f"This file is not a specviz trace: {error}")
+        st.error(f"{tr('replay.not_trace')}: {error}")
     else:
         policy = record.policy
         st.markdown(f"**{record.draft or 'target only'} → {record.target}** on {record.device} ({record.dtype}), "

@@ -15,12 +15,14 @@ import streamlit as st
 from specviz.engine.trace import RunRecord
 from specviz.models.loader import LoadedModel, convert, load_model, needs_conversion
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
+from specviz.text import LANGUAGES, glossary, text
 from specviz.viz import run_figures
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 MAX_RUNS_KEPT = 5  # finished runs kept per session; older ones are dropped
 
 DEFAULTS = {
+    "lang": "en",
     "draft": DEFAULT_DRAFT,
     "target": DEFAULT_TARGET,
     "k": 4,
@@ -37,10 +39,55 @@ DEFAULTS = {
 }
 
 
+# Settings a teacher can put in a shared link, e.g. /live?lang=it&k=6&temperature=0.7
+SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k", "top_p", "max_new_tokens", "seed")
+
+
 def init_state() -> None:
-    """Set every per-session default once, in one place."""
+    """Set every per-session default once, in one place; a shared link's settings win on first load."""
+    if "_initialised" not in st.session_state:
+        st.session_state["_initialised"] = True
+        for key in SHAREABLE:
+            if key in st.query_params:
+                value = _from_query(key, st.query_params[key])
+                if value is not None:
+                    st.session_state[key] = value
     for key, value in DEFAULTS.items():
         st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
+
+
+def _from_query(key: str, raw: str):
+    """A query value converted to the default's type; None (ignored) when it does not convert."""
+    default = DEFAULTS[key]
+    try:
+        value = type(default)(raw) if not isinstance(default, str) else raw[:200]
+    except ValueError:
+        return None
+    return value if key != "lang" or value in LANGUAGES else None
+
+
+def share_settings() -> None:
+    """Write the current shareable settings into the URL, so copying it shares them."""
+    for key in SHAREABLE:
+        value = st.session_state.get(key)
+        if value == DEFAULTS[key]:
+            st.query_params.pop(key, None)
+        elif value is not None:
+            st.query_params[key] = str(value)
+
+
+def tr(key: str) -> str:
+    """The page text for `key` in the session's language."""
+    return text(key, st.session_state.get("lang", "en"))
+
+
+def term_help(term: str) -> str:
+    """The glossary's definition of `term`, for a widget's help tooltip."""
+    return glossary(term, st.session_state.get("lang", "en"))
+
+
+def language_picker() -> None:
+    st.sidebar.radio(tr("language"), list(LANGUAGES), format_func=LANGUAGES.get, key="lang", horizontal=True)
 
 
 def use_tiny_pair() -> None:
@@ -89,8 +136,7 @@ def example_prompts() -> dict[str, str]:
 def show_run(record: RunRecord, key: str) -> None:
     """The whole run viewer: text by fate, totals, timeline, one cycle in detail, time split, download."""
     st.html(run_figures.token_spans(record))
-    st.caption("Green: accepted draft token · red: correction after a rejection · purple: bonus token · "
-               "blue: target-only · grey struck through: the discarded rest of a proposal.")
+    st.caption(tr("view.legend"))
     totals, timing = record.totals, record.timing
     metrics = st.columns(5)
     metrics[0].metric("tokens", totals.get("generated", len(record.token_ids)))
@@ -102,7 +148,7 @@ def show_run(record: RunRecord, key: str) -> None:
     if not record.cycles:
         return
     st.plotly_chart(run_figures.timeline_figure(record), key=f"{key}_timeline")
-    chosen = st.select_slider("Cycle to inspect", options=[c.index + 1 for c in record.cycles],
+    chosen = st.select_slider(tr("view.inspect"), options=[c.index + 1 for c in record.cycles],
                               key=f"{key}_cycle") if len(record.cycles) > 1 else 1
     cycle = record.cycles[chosen - 1]
     where = f"rejection at position {cycle.accepted + 1}" if cycle.kind == "correction" else "no rejection"
@@ -114,5 +160,5 @@ def show_run(record: RunRecord, key: str) -> None:
     if figure is not None:
         st.plotly_chart(figure, key=f"{key}_rejection")
     st.plotly_chart(run_figures.timing_figure(record), key=f"{key}_timing")
-    st.download_button("Download this run as JSON", record.to_json(), file_name="specviz-run.json",
+    st.download_button(tr("view.download"), record.to_json(), file_name="specviz-run.json",
                        mime="application/json", key=f"{key}_download")

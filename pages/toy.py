@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from pages import shared
 from specviz.core import montecarlo, stats, toy
 from specviz.errors import SpecvizError
 from specviz.viz import toy_figures
@@ -25,11 +26,12 @@ def apply_preset(name: str) -> None:
 if "toy_size" not in st.session_state:
     apply_preset("Article example")
 
-st.title("Toy distributions")
-st.caption("One verification step over a small vocabulary. No neural network: you choose the target's p and "
-           "the draft's q. Weights are normalised for you; everything below is computed with exact fractions.")
-preset = st.selectbox("Preset", list(PRESETS), key="toy_preset")
-st.button("Load preset", on_click=apply_preset, args=(preset,))
+shared.init_state()
+tr = shared.tr
+st.title(tr("toy.title"))
+st.caption(tr("toy.caption"))
+preset = st.selectbox(tr("preset"), list(PRESETS), key="toy_preset")
+st.button(tr("load_preset"), on_click=apply_preset, args=(preset,))
 size = st.number_input("Tokens in the vocabulary", 2, 10, key="toy_size")
 
 columns = st.columns(int(size))

@@ -85,3 +85,27 @@ def test_budget_page_loads_the_measured_costs_of_the_last_run():
     assert at.number_input(key="budget_verify_ms").value == 140.0 and at.slider(key="budget_alpha").value == 0.88
     positions = json.loads(at.get("plotly_chart")[2].proto.spec)
     assert positions["data"][0]["y"] == [0.95, 0.9, 0.85, 0.8]
+
+
+def test_every_string_has_both_languages_and_the_app_switches_to_italian():
+    from specviz.text import GLOSSARY, STRINGS
+
+    assert all(len(pair) == 2 and all(pair) for pair in [*STRINGS.values(), *GLOSSARY.values()])
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30).run()
+    at.radio(key="lang").set_value("it").run()
+    assert not at.exception
+    assert at.title[0].value == "specviz: lo speculative decoding sotto gli occhi"
+    assert any("Glossario" in h.value for h in at.subheader)
+
+
+def test_a_shared_link_sets_the_live_settings():
+    at = AppTest.from_file(str(ROOT / "pages" / "live.py"), default_timeout=30)
+    at.query_params["k"] = "7"
+    at.query_params["temperature"] = "0.7"
+    at.query_params["lang"] = "it"
+    at.query_params["seed"] = "not-a-number"
+    at.run()
+    assert not at.exception
+    assert at.slider(key="k").value == 7 and at.slider(key="temperature").value == 0.7
+    assert at.number_input(key="seed").value == 0  # a bad value in a link is ignored
+    assert at.title[0].value == "Decodifica dal vivo"
