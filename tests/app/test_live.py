@@ -86,3 +86,16 @@ def test_bad_input_shows_a_message_and_the_page_keeps_working():
     at.run()
     click(at, "Run")
     assert not at.error and at.session_state["runs"]
+
+
+def test_mismatched_tokenizers_show_a_message(tmp_path, tiny_pair):
+    draft, _ = tiny_pair
+    draft.model.save_pretrained(tmp_path, safe_serialization=True)
+    draft.tokenizer.save_pretrained(tmp_path)
+    other = type(draft.tokenizer).from_pretrained(str(tmp_path))  # a real tokenizer with one token more
+    other.add_tokens(["<extra>"])
+    other.save_pretrained(tmp_path)
+    at = tiny_page(draft=str(tmp_path))
+    click(at, "Run")
+    assert not at.exception
+    assert "different tokenizers" in at.error[0].value

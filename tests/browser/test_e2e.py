@@ -117,3 +117,18 @@ def test_editing_a_toy_weight_changes_the_chart(server, page):
     assert after != before
     assert page.get_by_text("accepted mass").count() > 0
     page.screenshot(path=str(SHOTS / "toy-after-edit.png"))
+
+
+def test_a_corrupt_trace_upload_shows_a_message_and_a_good_one_replays(server, page, tmp_path):
+    page.goto(f"{server}/replay")
+    settle(page)
+    page.get_by_text("Upload a JSON trace").click()
+    settle(page)
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"schema_version": 1, "cycles": [{"accepted": "<script>alert(1)</script>"}]')
+    page.locator('input[type="file"]').set_input_files(str(bad))
+    page.wait_for_selector("text=This file is not a specviz trace", timeout=30_000)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.locator('input[type="file"]').set_input_files(str(ROOT / "assets" / "traces" / "qwen-code-t0.7-k4.json"))
+    page.wait_for_selector("span.sv-bonus", timeout=30_000)
+    page.screenshot(path=str(SHOTS / "replay-upload.png"))
