@@ -56,6 +56,14 @@ def build_decoder(draft: bool = True) -> Decoder:
     return Decoder(target, helper, config)
 
 
+def comparable_baseline(record):
+    """The session's target-only run of the same prompt and policy, if there is one."""
+    baseline = st.session_state.get("baseline")
+    if baseline is not None and baseline.prompt == record.prompt and baseline.policy == record.policy:
+        return baseline
+    return None
+
+
 def stream_into(decoder: Decoder, title: str):
     """Run to the end, redrawing the text and the live budget after every cycle."""
     st.markdown(f"**{title}**")
@@ -64,10 +72,15 @@ def stream_into(decoder: Decoder, title: str):
         record = decoder.record
         text_box.html(run_figures.token_spans(record))
         done = record.cycles
-        numbers.caption(f"cycle {cycle.index + 1} · {len(record.token_ids)} tokens · last cycle: draft "
-                        f"{cycle.draft_ms:.0f} ms, verify {cycle.verify_ms:.0f} ms, "
-                        f"overhead {cycle.overhead_ms:.1f} ms "
-                        f"· mean {sum(c.cycle_ms for c in done) / len(done):.0f} ms per cycle")
+        ms_per_token = sum(c.cycle_ms for c in done) / len(record.token_ids)
+        line = (f"cycle {cycle.index + 1} · {len(record.token_ids)} tokens · last cycle: draft "
+                f"{cycle.draft_ms:.0f} ms, verify {cycle.verify_ms:.0f} ms, overhead {cycle.overhead_ms:.1f} ms "
+                f"· {ms_per_token:.1f} ms per token so far")
+        baseline = comparable_baseline(record) if decoder.draft is not None else None
+        if baseline is not None:
+            base_ms = sum(c.cycle_ms for c in baseline.cycles) / len(baseline.token_ids)
+            line += f" · speed-up so far {base_ms / ms_per_token:.2f}× (target alone: {base_ms:.1f} ms per token)"
+        numbers.caption(line)
     return decoder.record
 
 
@@ -101,9 +114,8 @@ runs = st.session_state["runs"]
 if runs and not st.session_state.get("stepper"):
     record = runs[-1]
     st.subheader(tr("live.last"))
-    baseline = st.session_state.get("baseline")
-    if baseline is not None and baseline.prompt == record.prompt and baseline.policy == record.policy \
-            and any(c.proposed for c in record.cycles):
+    baseline = comparable_baseline(record)
+    if baseline is not None and any(c.proposed for c in record.cycles):
         budget = measured_budget(record, baseline)
         st.session_state["measured_budget"] = budget
         cols = st.columns(4)

@@ -80,21 +80,22 @@ st.subheader("Monte Carlo")
 samples = st.slider("samples", 100, montecarlo.MAX_SAMPLES, 5000, step=100)
 if st.button("Sample", type="primary"):
     floats_p, floats_q = [float(x) for x in p], [float(x) for x in q]
+    draws = {rule: montecarlo.sample_step(floats_p, floats_q, samples, seed=1, rule=rule)
+             for rule in ("exact", "naive")}
     st.session_state["toy_mc"] = {
         "n": samples,
-        "exact": montecarlo.sample_step(floats_p, floats_q, samples, seed=1, rule="exact").tolist(),
-        "naive": montecarlo.sample_step(floats_p, floats_q, samples, seed=1, rule="naive").tolist(),
+        "freq": {rule: montecarlo.frequencies(d, len(p)).tolist() for rule, d in draws.items()},
+        "curve": {rule: montecarlo.distance_curve(d, floats_p) for rule, d in draws.items()},
         "key": (tuple(p), tuple(q)),
     }
 mc = st.session_state.get("toy_mc")
+empirical = None
 if mc and mc["key"] == (tuple(p), tuple(q)):
     distances = st.columns(2)
-    distances[0].metric(f"exact rule: TV to p after {mc['n']} samples",
-                        f"{stats.total_variation(mc['exact'], result.p):.4f}")
-    distances[1].metric(f"naive rule: TV to p after {mc['n']} samples",
-                        f"{stats.total_variation(mc['naive'], result.p):.4f}")
+    for column, rule in zip(distances, ("exact", "naive")):
+        column.metric(f"{rule} rule: TV to p after {mc['n']} samples",
+                      f"{stats.total_variation(mc['freq'][rule], result.p):.4f}")
     st.caption("The exact rule's distance shrinks like 1/√N as N grows; the naive rule's stays near its bias.")
-    empirical = {"exact rule": mc["exact"], "naive rule": mc["naive"]}
-else:
-    empirical = None
+    st.plotly_chart(toy_figures.distance_figure(mc["curve"]), key="toy_distance")
+    empirical = {"exact rule": mc["freq"]["exact"], "naive rule": mc["freq"]["naive"]}
 st.plotly_chart(toy_figures.outcome_figure(result, names, empirical), key="toy_outcome")

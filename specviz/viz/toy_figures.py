@@ -36,3 +36,16 @@ def outcome_figure(result: ToyResult, names: list[str], empirical: dict[str, lis
     figure.update_layout(barmode="group", yaxis_title="probability", legend_orientation="h",
                          title="What comes out", margin=dict(t=50, b=10))
     return figure
+
+
+def distance_figure(curves: dict[str, tuple[list[int], list[float]]]) -> go.Figure:
+    """Total variation to p against the number of samples, for each rule (log-log)."""
+    figure = go.Figure()
+    palette = {"exact": colors.ACCEPTED, "naive": colors.NAIVE}
+    for rule, (sizes, distances) in curves.items():
+        figure.add_scatter(name=f"{rule} rule", x=sizes, y=distances, mode="lines+markers",
+                           line_color=palette.get(rule))
+    figure.update_layout(xaxis_type="log", yaxis_type="log", xaxis_title="samples N",
+                         yaxis_title="total variation to p", title="Distance to p as N grows",
+                         margin=dict(t=50, b=10))
+    return figure

@@ -37,6 +37,8 @@ def test_run_shows_tokens_by_fate_and_the_measured_budget():
     timeline = next(c for c in charts if c["layout"]["title"]["text"] == "Cycle timeline")
     accepted = next(trace for trace in timeline["data"] if trace["name"] == "accepted")
     assert accepted["y"] == [c.accepted for c in run.cycles]
+    click(at, "Run")  # a second run streams against the baseline measured by the first
+    assert any("speed-up so far" in c.value for c in at.caption)
 
 
 def test_inspecting_a_rejected_cycle_shows_p_q_and_the_residual():

@@ -54,8 +54,11 @@ def test_toy_page_presets_and_monte_carlo():
     assert not at.exception
     exact_tv, naive_tv = (float(m.value) for m in at.metric[3:5])
     assert exact_tv < 0.03 < naive_tv  # naive bias is 0.1 in TV; sampling noise at N = 4000 is ~0.01
-    outcome = json.loads(at.get("plotly_chart")[1].proto.spec)
+    charts = {c["layout"]["title"]["text"]: c for c in (json.loads(e.proto.spec) for e in at.get("plotly_chart"))}
+    outcome = charts["What comes out"]
     assert any(trace["name"] == "sampled: naive rule" for trace in outcome["data"])
+    exact_curve, naive_curve = charts["Distance to p as N grows"]["data"]
+    assert exact_curve["y"][-1] < exact_curve["y"][0] and exact_curve["y"][-1] < naive_curve["y"][-1]
 
 
 def test_budget_page_reproduces_the_article():
