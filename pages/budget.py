@@ -38,19 +38,17 @@ if "budget_k" not in st.session_state:
 shared.init_state()
 tr = shared.tr
 st.title(tr("budget.title"))
-st.caption("A cycle drafts k tokens, verifies them in one target pass and pays some overhead. Assuming each "
-           "position is accepted with the same, independent probability α, a cycle emits 1 + α + … + α^k "
-           "tokens on average. The presets are the article's hypothetical costs, not hardware measurements.")
+st.caption(tr("budget.caption"))
 choices = list(PRESETS) + ([LAST_RUN] if from_last_run() else [])
 preset = st.selectbox(tr("preset"), choices, key="budget_preset")
 st.button(tr("load_preset"), on_click=apply_preset, args=(preset,))
 columns = st.columns(3)
-k = columns[0].slider("k (proposed tokens)", 1, 16, key="budget_k")
-alpha = columns[0].slider("α (acceptance per position)", 0.0, 1.0, step=0.01, key="budget_alpha")
-draft_ms = columns[1].number_input("draft ms per token", 0.0, 100_000.0, key="budget_draft_ms")
-verify_ms = columns[1].number_input("verify ms per block", 0.0, 100_000.0, key="budget_verify_ms")
-overhead_ms = columns[2].number_input("overhead ms per cycle", 0.0, 100_000.0, key="budget_overhead_ms")
-baseline_ms = columns[2].number_input("target-alone ms per token", 0.01, 100_000.0, key="budget_baseline_ms")
+k = columns[0].slider(tr("budget.k"), 1, 16, key="budget_k")
+alpha = columns[0].slider(tr("budget.alpha"), 0.0, 1.0, step=0.01, key="budget_alpha")
+draft_ms = columns[1].number_input(tr("budget.draft"), 0.0, 100_000.0, key="budget_draft_ms")
+verify_ms = columns[1].number_input(tr("budget.verify"), 0.0, 100_000.0, key="budget_verify_ms")
+overhead_ms = columns[2].number_input(tr("budget.overhead"), 0.0, 100_000.0, key="budget_overhead_ms")
+baseline_ms = columns[2].number_input(tr("budget.baseline"), 0.01, 100_000.0, key="budget_baseline_ms")
 try:
     plan = budget.Budget(k, draft_ms, verify_ms, overhead_ms, baseline_ms, alpha)
 except SpecvizError as error:
@@ -65,18 +63,17 @@ metrics[2].metric("tokens per cycle", f"{result['tokens_per_cycle']:.4f}")
 metrics[3].metric("speed-up", f"{result['speedup']:.2f}×")
 metrics[4].metric("best k", result["best_k"])
 if result["speedup"] < 1:
-    st.warning("At these costs speculation is slower than the target alone: the same exact algorithm "
-               "can speed up or slow down.")
+    st.warning(tr("budget.slower"))
 left, right = st.columns(2)
 left.plotly_chart(budget_figures.speedup_over_alpha(plan), key="budget_alpha_curve")
 right.plotly_chart(budget_figures.speedup_over_k(plan), key="budget_k_curve")
 measured = st.session_state.get("measured_budget")
 if measured:
-    st.subheader("Your last run")
+    st.subheader(tr("budget.last"))
     st.caption(f"Measured speed-up {measured['actual_speedup']:.2f}×; the formula with the measured per-position "
                f"acceptance predicts {measured['predicted_speedup']:.2f}×. Acceptance changes with the position "
                "and the prefix: the constant-α assumption is a simplification.")
     st.plotly_chart(budget_figures.acceptance_by_position(measured["acceptance_by_position"], plan.alpha),
                     key="budget_positions")
 else:
-    st.info("Run Live decoding with the target-alone baseline to load your measured costs here.")
+    st.info(tr("budget.none"))

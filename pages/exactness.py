@@ -23,18 +23,18 @@ shared.init_state()
 tr = shared.tr
 st.title(tr("exactness.title"))
 st.caption(f"{tr('exactness.caption')} χ², α = {SIGNIFICANCE}.")
-st.button("Use the tiny random pair (fast)", on_click=shared.use_tiny_pair)
+st.button(tr("exactness.tiny"), on_click=shared.use_tiny_pair)
 columns = st.columns(3)
 columns[0].text_input("Draft", key="draft")
 columns[0].text_input("Target", key="target")
 prompt = columns[1].text_input("Prompt", "def f(x):", key="lab_prompt")
 temperature = columns[1].slider("Temperature", 0.1, 2.0, 1.0, 0.05, key="lab_temperature")
 top_k = columns[1].number_input("Top-k (0 = off; ≤ 64 to test two tokens)", 0, 1000, 20, key="lab_top_k")
-runs = columns[2].slider("Seeded runs", 100, MAX_RUNS, 500, step=100, key="lab_runs")
-rule = columns[2].radio("Rule", list(RULES), key="lab_rule")
-two = columns[2].checkbox("Also test the first two tokens jointly", key="lab_two")
+runs = columns[2].slider(tr("exactness.runs"), 100, MAX_RUNS, 500, step=100, key="lab_runs")
+rule = columns[2].radio(tr("exactness.rule"), list(RULES), key="lab_rule")
+two = columns[2].checkbox(tr("exactness.two"), key="lab_two")
 
-if st.button("Run the experiment", type="primary"):
+if st.button(tr("exactness.run"), type="primary"):
     try:
         policy = SamplingPolicy(temperature, int(top_k), 1.0)
         target = shared.load_with_progress(st.session_state["target"])
@@ -57,22 +57,22 @@ if st.button("Run the experiment", type="primary"):
         result["rule"] = rule
         st.session_state["lab_result"] = result
     except SpecvizError as error:
-        st.error(f"Cannot run the experiment: {error}")
+        st.error(f"{tr('exactness.cannot')}: {error}")
 
 result = st.session_state.get("lab_result")
 if result:
-    st.subheader(f"Result ({result['rule']})")
+    st.subheader(f"{tr('exactness.result')} ({result['rule']})")
     for scope in ("first", "pairs"):
         for fit in result.get(scope, []):
-            verdict = "fits the target" if fit.p_value > SIGNIFICANCE else "does NOT fit the target"
+            verdict = tr("exactness.fits") if fit.p_value > SIGNIFICANCE else tr("exactness.misfits")
             what = "first token" if scope == "first" else "first two tokens jointly"
             (st.success if fit.p_value > SIGNIFICANCE else st.error)(
                 f"{fit.label}, {what}: χ² = {fit.statistic:.1f} with {fit.dof} degrees of freedom, "
                 f"p-value {fit.p_value:.3g}, total variation {fit.tv:.3f}: {verdict}.")
     st.plotly_chart(exactness_figures.overlay_figure(result["first"], result["texts"]), key="lab_overlay")
 
-st.subheader("Greedy: token for token")
-if st.button("Compare greedy speculative with the target alone"):
+st.subheader(tr("exactness.greedy"))
+if st.button(tr("exactness.compare")):
     try:
         target = shared.load_with_progress(st.session_state["target"])
         draft = shared.load_with_progress(st.session_state["draft"])
@@ -83,8 +83,8 @@ if st.button("Compare greedy speculative with the target alone"):
 check = st.session_state.get("lab_greedy")
 if check:
     if check["equal"]:
-        st.success(f"Identical: {len(check['speculative'])} tokens, token for token.")
+        st.success(f"{tr('exactness.identical')}: {len(check['speculative'])} tokens.")
     else:
-        st.error(f"They differ first at token {check['first_difference'] + 1}.")
+        st.error(f"{tr('exactness.differ')} {check['first_difference'] + 1}.")
     pairs = list(zip_longest(check["speculative"], check["target_only"]))
     st.dataframe({"speculative": [a for a, _ in pairs], "target alone": [b for _, b in pairs]}, hide_index=True)

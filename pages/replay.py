@@ -23,7 +23,7 @@ else:
     upload = st.file_uploader("JSON trace", type=["json"], key="replay_upload")
     if upload is not None:
         if upload.size > MAX_UPLOAD_BYTES:
-            st.error(f"That file has {upload.size:,} bytes; traces are limited to {MAX_UPLOAD_BYTES:,}.")
+            st.error(f"{tr('replay.too_big')}: {upload.size:,} > {MAX_UPLOAD_BYTES:,} bytes.")
         else:
             text = upload.getvalue().decode("utf-8", errors="replace")
 
@@ -38,6 +38,6 @@ if text is not None:
                     f"temperature {policy.get('temperature')}, top-k {policy.get('top_k')}, top-p "
                     f"{policy.get('top_p')}, k = {record.settings.get('k')} ({record.settings.get('schedule')}), "
                     f"seed {record.settings.get('seed')}")
-        with st.expander("Prompt"):
+        with st.expander(tr("replay.prompt")):
             st.code(record.prompt, language=None)
         shared.show_run(record, key="replay")

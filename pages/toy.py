@@ -32,7 +32,7 @@ st.title(tr("toy.title"))
 st.caption(tr("toy.caption"))
 preset = st.selectbox(tr("preset"), list(PRESETS), key="toy_preset")
 st.button(tr("load_preset"), on_click=apply_preset, args=(preset,))
-size = st.number_input("Tokens in the vocabulary", 2, 10, key="toy_size")
+size = st.number_input(tr("toy.tokens"), 2, 10, key="toy_size")
 
 columns = st.columns(int(size))
 names, p_weights, q_weights = [], [], []
@@ -40,9 +40,9 @@ for i, column in enumerate(columns):
     st.session_state.setdefault(f"toy_name_{i}", chr(ord("A") + i))
     st.session_state.setdefault(f"toy_p_{i}", 1.0 / size)
     st.session_state.setdefault(f"toy_q_{i}", 1.0 / size)
-    names.append(column.text_input("token", key=f"toy_name_{i}", max_chars=12) or f"t{i}")
-    p_weights.append(column.number_input("p weight", 0.0, 1.0, step=0.01, key=f"toy_p_{i}"))
-    q_weights.append(column.number_input("q weight", 0.0, 1.0, step=0.01, key=f"toy_q_{i}"))
+    names.append(column.text_input(tr("toy.token"), key=f"toy_name_{i}", max_chars=12) or f"t{i}")
+    p_weights.append(column.number_input(tr("toy.p_weight"), 0.0, 1.0, step=0.01, key=f"toy_p_{i}"))
+    q_weights.append(column.number_input(tr("toy.q_weight"), 0.0, 1.0, step=0.01, key=f"toy_q_{i}"))
 
 try:
     if len(set(names)) != len(names):
@@ -50,13 +50,13 @@ try:
     p, q = toy.normalise(p_weights), toy.normalise(q_weights)
     result = toy.one_position(p, q)
 except SpecvizError as error:
-    st.error(f"Cannot compute this step: {error}. Give each distribution at least one positive weight.")
+    st.error(f"{tr('toy.bad')}: {error}. {tr('toy.bad_hint')}")
     st.stop()
 
 metrics = st.columns(3)
-metrics[0].metric("accepted mass Σ min(p, q)", str(result.accepted_total), help=f"= {float(result.accepted_total):.4f}")
-metrics[1].metric("rejected mass", str(result.rejected_mass), help=f"= {float(result.rejected_mass):.4f}")
-metrics[2].metric("naive rule is off by (TV)", f"{stats.total_variation(result.naive, result.p):.4f}")
+metrics[0].metric(tr("toy.accepted"), str(result.accepted_total), help=f"= {float(result.accepted_total):.4f}")
+metrics[1].metric(tr("toy.rejected"), str(result.rejected_mass), help=f"= {float(result.rejected_mass):.4f}")
+metrics[2].metric(tr("toy.naive_off"), f"{stats.total_variation(result.naive, result.p):.4f}")
 
 st.plotly_chart(toy_figures.step_figure(result, names), key="toy_step")
 table = {
@@ -71,14 +71,14 @@ table = {
 }
 st.dataframe(table, hide_index=True)
 if result.correction is None:
-    st.info("p = q: nothing is ever rejected, so there is no residual to normalise and no correction.")
+    st.info(tr("toy.equal"))
 elif result.exact == result.p:
     exact_text = ", ".join(str(x) for x in result.exact)
-    st.success(f"The exact rule gives back p exactly: {exact_text}.")
+    st.success(f"{tr('toy.exact_ok')}: {exact_text}.")
 
 st.subheader("Monte Carlo")
-samples = st.slider("samples", 100, montecarlo.MAX_SAMPLES, 5000, step=100)
-if st.button("Sample", type="primary"):
+samples = st.slider(tr("toy.samples"), 100, montecarlo.MAX_SAMPLES, 5000, step=100)
+if st.button(tr("toy.sample"), type="primary"):
     floats_p, floats_q = [float(x) for x in p], [float(x) for x in q]
     draws = {rule: montecarlo.sample_step(floats_p, floats_q, samples, seed=1, rule=rule)
              for rule in ("exact", "naive")}
@@ -95,7 +95,7 @@ if mc and mc["key"] == (tuple(p), tuple(q)):
     for column, rule in zip(distances, ("exact", "naive")):
         column.metric(f"{rule} rule: TV to p after {mc['n']} samples",
                       f"{stats.total_variation(mc['freq'][rule], result.p):.4f}")
-    st.caption("The exact rule's distance shrinks like 1/√N as N grows; the naive rule's stays near its bias.")
+    st.caption(tr("toy.shrinks"))
     st.plotly_chart(toy_figures.distance_figure(mc["curve"]), key="toy_distance")
     empirical = {"exact rule": mc["freq"]["exact"], "naive rule": mc["freq"]["naive"]}
 st.plotly_chart(toy_figures.outcome_figure(result, names, empirical), key="toy_outcome")

@@ -43,4 +43,4 @@ def test_greedy_comparison_is_identical():
     at.session_state["draft"], at.session_state["target"] = "tiny-draft", "tiny-target"
     at.run()
     next(b for b in at.button if b.label.startswith("Compare greedy")).click().run()
-    assert any("Identical: 32 tokens" in s.value for s in at.success)
+    assert any("Identical, token for token: 32 tokens" in s.value for s in at.success)
