@@ -43,8 +43,24 @@ DEFAULTS = {
 SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k", "top_p", "max_new_tokens", "seed")
 
 
+def leave_legacy_page_mode() -> None:
+    """Make a deep link on a fresh server go through app.py's st.navigation.
+
+    Until some session has run app.py, Streamlit treats a folder named pages/
+    as the legacy auto-discovered page list and runs a deep-linked page file
+    directly, with the wrong navigation. Turning that mode off and rerunning
+    sends the request through app.py, whose st.navigation then resolves the URL.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if getattr(PagesManager, "uses_pages_directory", False):
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def init_state() -> None:
     """Set every per-session default once, in one place; a shared link's settings win on first load."""
+    leave_legacy_page_mode()
     if "_initialised" not in st.session_state:
         st.session_state["_initialised"] = True
         for key in SHAREABLE:

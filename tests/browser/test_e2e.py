@@ -75,6 +75,15 @@ def settle(page, timeout=120_000):
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout)
 
 
+def test_a_shared_deep_link_on_a_fresh_server_uses_the_app_navigation(server, page):
+    # Runs first: no session has opened the app's root on this server yet.
+    page.goto(f"{server}/toy?lang=it")
+    settle(page)
+    nav = page.locator('[data-testid="stSidebarNav"]').inner_text()
+    assert "Distribuzioni giocattolo" in nav and "shared" not in nav
+    assert page.get_by_role("heading", name="Distribuzioni giocattolo").count() == 1
+
+
 def test_every_page_opens_without_an_error(server, page):
     for name, path in PAGES.items():
         page.goto(f"{server}/{path}")
