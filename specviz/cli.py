@@ -41,9 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     budget_cmd.add_argument("--alpha", type=finite_float, required=True, help="acceptance probability per position")
     budget_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
-    from specviz.engine import cli as engine_cli  # the model commands live beside the engine
+    from specviz.bench import cli as bench_cli  # the model commands live beside their code
+    from specviz.engine import cli as engine_cli
 
     engine_cli.add_commands(commands)
+    bench_cli.add_commands(commands)
     return parser
 
 
@@ -76,6 +78,14 @@ def run_budget(args: argparse.Namespace) -> None:
         print(f"{key:>16}: {value:.4f}" if isinstance(value, float) else f"{key:>16}: {value}")
 
 
+def _quiet_transformers() -> None:
+    """Errors must stay one line on stderr: no progress bars or warnings from transformers."""
+    from transformers.utils import logging as transformers_logging
+
+    transformers_logging.disable_progress_bar()
+    transformers_logging.set_verbosity_error()
+
+
 _NEGATIVE_NUMBER = re.compile(r"^-[0-9.]")
 
 
@@ -97,9 +107,15 @@ def main(argv: list[str] | None = None) -> int:
         handlers = {"toy": run_toy, "budget": run_budget}
         if args.command in handlers:
             handlers[args.command](args)
+        elif args.command == "bench":
+            from specviz.bench import cli as bench_cli
+
+            _quiet_transformers()
+            bench_cli.run(args)
         else:
             from specviz.engine import cli as engine_cli
 
+            _quiet_transformers()
             engine_cli.run(args)
     except SpecvizError as error:
         print(f"specviz: error: {error}", file=sys.stderr)

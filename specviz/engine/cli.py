@@ -50,13 +50,7 @@ def _progress(message: str, fraction: float) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    from transformers.utils import logging as transformers_logging
-
     from specviz.models.loader import load_model
-
-    # Errors must stay one line on stderr: no progress bars or warnings from transformers.
-    transformers_logging.disable_progress_bar()
-    transformers_logging.set_verbosity_error()
 
     if args.command == "prepare":
         for name in args.names:

@@ -112,3 +112,13 @@ def test_a_shared_link_sets_the_live_settings():
     assert at.slider(key="k").value == 7 and at.slider(key="temperature").value == 0.7
     assert at.number_input(key="seed").value == 0  # a bad value in a link is ignored
     assert at.title[0].value == "Decodifica dal vivo"
+
+
+def test_benchmark_page_runs_a_quick_benchmark_on_the_tiny_pair():
+    at = page("benchmark.py").run()
+    assert not at.exception
+    next(b for b in at.button if b.label.startswith("Run a quick benchmark")).click().run()
+    assert not at.exception
+    curves = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert {trace["name"] for trace in curves["data"]} >= {"all · specviz · constant", "all · hf-assisted · constant"}
+    assert any("| all | specviz k=4 constant T=0 |" in m.value for m in at.markdown)

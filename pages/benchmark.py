@@ -1,0 +1,36 @@
+"""Benchmark: a saved report from this project's harness, and a quick run on the tiny pair."""
+
+import json
+
+import streamlit as st
+
+from pages import shared
+from specviz.bench.harness import Plan, load_prompts, report, run_plan, summarise
+from specviz.bench.markdown import markdown_report
+from specviz.viz import bench_figures
+
+shared.init_state()
+tr = shared.tr
+st.title(tr("bench.title"))
+st.caption(tr("bench.caption"))
+saved = {path.stem: path for path in sorted((shared.ASSETS / "bench").glob("*.json"))}
+if saved:
+    name = st.selectbox(tr("bench.saved"), list(saved), key="bench_saved")
+    chosen = json.loads(saved[name].read_text(encoding="utf-8"))
+else:
+    chosen = None
+    st.info(tr("bench.none"))
+if st.button(tr("bench.quick")):
+    with st.spinner("…"):
+        target, draft = shared.cached_model("tiny-target"), shared.cached_model("tiny-draft")
+        plan = Plan(ks=(1, 2, 4), schedules=("constant",), max_new_tokens=16)
+        prompts = load_prompts(sorted(str(p) for p in (shared.ASSETS / "prompts").glob("*.jsonl")), per_set=1)
+        samples = run_plan(plan, target, draft, prompts, quiet=True)
+        rows = [dict(row, prompt_set="all") for row in summarise(samples, plan)]
+        st.session_state["bench_quick"] = report(plan, target, draft, prompts, rows, [], {}, 0.0)
+if st.session_state.get("bench_quick"):
+    chosen = st.session_state["bench_quick"]
+if chosen:
+    st.plotly_chart(bench_figures.speedup_over_k(chosen), key="bench_k")
+    st.plotly_chart(bench_figures.cycle_split(chosen), key="bench_split")
+    st.markdown(markdown_report(chosen))

@@ -1,0 +1,111 @@
+"""``python -m specviz bench``: the benchmark harness from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import platform
+import time
+from pathlib import Path
+
+import torch
+
+from specviz.argtypes import integer
+from specviz.bench.harness import Plan, load_prompts, report, run_concurrent, run_plan, summarise
+from specviz.bench.markdown import markdown_report
+from specviz.bench.runners import Config
+from specviz.errors import SpecvizError
+from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
+
+DEFAULT_PROMPTS = "assets/prompts/*.jsonl"
+
+
+def _list(kind):
+    def parse(text: str):
+        try:
+            values = tuple(kind(part) for part in text.split(",") if part.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a comma-separated list of numbers: {text!r}") from None
+        if not values:
+            raise argparse.ArgumentTypeError("the list is empty")
+        return values
+
+    return parse
+
+
+def add_commands(commands) -> None:
+    bench = commands.add_parser("bench", help="speculation vs the target alone vs Hugging Face, interleaved")
+    bench.add_argument("--draft", default=DEFAULT_DRAFT)
+    bench.add_argument("--target", default=DEFAULT_TARGET)
+    bench.add_argument("--device", default="auto")
+    bench.add_argument("--dtype", default="auto", help="target dtype (defines the distribution)")
+    bench.add_argument("--draft-dtype", default=None, help="draft dtype (only acceptance depends on it)")
+    bench.add_argument("--prompts", nargs="+", default=[DEFAULT_PROMPTS], help="JSONL files or globs")
+    bench.add_argument("--per-set", type=integer, default=2, help="prompts taken from each file (0 = all)")
+    bench.add_argument("--k", type=_list(int), default=(2, 4))
+    bench.add_argument("--schedule", type=_list(str), default=("constant", "dynamic"))
+    bench.add_argument("--temperature", type=_list(float), default=(0.0,))
+    bench.add_argument("--max-new-tokens", type=integer, default=128)
+    bench.add_argument("--repeats", type=integer, default=1)
+    bench.add_argument("--concurrency", type=_list(int), default=(1,))
+    bench.add_argument("--no-hf", action="store_true", help="skip the Hugging Face configurations")
+    bench.add_argument("--quick", action="store_true", help="tiny pair, 1 prompt per set, 16 tokens (seconds)")
+    bench.add_argument("--json", dest="json_out", help="write the JSON report here")
+    bench.add_argument("--markdown", dest="markdown_out", help="write the Markdown table here")
+
+
+def _plan(args) -> Plan:
+    if any(k < 1 or k > 32 for k in args.k):
+        raise SpecvizError("every k must be in 1..32")
+    if args.max_new_tokens < 1 or args.repeats < 1 or any(c < 1 or c > 64 for c in args.concurrency):
+        raise SpecvizError("max new tokens, repeats and concurrency (<= 64) must be >= 1")
+    for schedule in args.schedule:
+        if schedule not in ("constant", "heuristic", "dynamic"):
+            raise SpecvizError(f"unknown schedule {schedule!r}")
+    if any(t < 0 for t in args.temperature):
+        raise SpecvizError("temperatures must be >= 0")
+    return Plan(ks=args.k, schedules=args.schedule, temperatures=args.temperature,
+                max_new_tokens=args.max_new_tokens, repeats=args.repeats, concurrency=args.concurrency,
+                with_hf=not args.no_hf)
+
+
+def machine() -> dict:
+    info = {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
+            "cpu_count": os.cpu_count(), "torch": torch.__version__, "torch_threads": torch.get_num_threads()}
+    if torch.cuda.is_available():
+        info["gpu"] = torch.cuda.get_device_name(0)
+    return info
+
+
+def run(args) -> None:
+    from specviz.models.loader import load_model
+
+    if args.quick:
+        args.draft, args.target, args.per_set, args.max_new_tokens = TINY_DRAFT, TINY_TARGET, 1, 16
+    plan = _plan(args)
+    files = sorted({f for pattern in args.prompts for f in (glob.glob(pattern) or [pattern])})
+    prompts = load_prompts(files, args.per_set or None)
+    started = time.perf_counter()
+    target = load_model(args.target, args.device, args.dtype)
+    draft = load_model(args.draft, args.device, args.draft_dtype or args.dtype)
+    samples = run_plan(plan, target, draft, prompts)
+    rows = [dict(row, prompt_set="all") for row in summarise(samples, plan)]
+    for name in sorted({p.set for p in prompts}):
+        rows += [dict(row, prompt_set=name) for row in summarise([s for s in samples if s.prompt_set == name], plan)]
+    concurrency = []
+    for level in plan.concurrency:
+        if level > 1:
+            best = Config("specviz", max(plan.ks), plan.schedules[0], plan.temperatures[0])
+            for config in (Config("specviz-baseline", temperature=plan.temperatures[0]), best):
+                concurrency.append(run_concurrent(plan, target, draft, prompts, level, config))
+    result = report(plan, target, draft, prompts, rows, concurrency, machine(), time.perf_counter() - started)
+    text = markdown_report(result)
+    if args.json_out:
+        Path(args.json_out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json_out).write_text(json.dumps(result, indent=1))
+    if args.markdown_out:
+        Path(args.markdown_out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.markdown_out).write_text(text)
+    print(text)

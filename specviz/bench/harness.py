@@ -1,0 +1,234 @@
+"""Run every configuration on every prompt, interleaved (A B A B), then summarise.
+
+Interleaving means each repeat runs all configurations back to back on the same
+prompt, in an order that rotates, so slow drift of a noisy machine hits every
+configuration alike. Ratios are taken against the baseline of the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from specviz.bench.runners import Config, Sample, run_one
+from specviz.engine.measured import measured_budget
+from specviz.errors import SpecvizError
+from specviz.models.loader import LoadedModel
+
+REPORT_VERSION = 1
+
+
+@dataclass
+class Plan:
+    ks: tuple[int, ...] = (2, 4)
+    schedules: tuple[str, ...] = ("constant", "dynamic")
+    temperatures: tuple[float, ...] = (0.0,)
+    max_new_tokens: int = 128
+    repeats: int = 1
+    concurrency: tuple[int, ...] = (1,)
+    with_hf: bool = True
+    seed: int = 0
+
+    def configs(self) -> list[Config]:
+        configs = []
+        for temperature in self.temperatures:
+            configs.append(Config("specviz-baseline", temperature=temperature))
+            if self.with_hf:
+                configs.append(Config("hf-target", temperature=temperature))
+            for k in self.ks:
+                for schedule in self.schedules:
+                    configs.append(Config("specviz", k, schedule, temperature))
+                    if self.with_hf:
+                        configs.append(Config("hf-assisted", k, schedule, temperature))
+        return configs
+
+
+@dataclass
+class Prompt:
+    id: str
+    set: str
+    text: str
+
+
+def load_prompts(paths: list[str], per_set: int | None = None) -> list[Prompt]:
+    prompts: list[Prompt] = []
+    for path in paths:
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            raise SpecvizError(f"cannot read prompts {path}: {error.strerror}") from None
+        chosen = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+                chosen.append(Prompt(str(item["id"]), str(item.get("set", Path(path).stem)), str(item["prompt"])))
+            except (ValueError, KeyError, TypeError):
+                raise SpecvizError(f"{path}:{number}: each line must be a JSON object with id and prompt") from None
+        prompts.extend(chosen[:per_set] if per_set else chosen)
+    if not prompts:
+        raise SpecvizError("no prompts to run")
+    return prompts
+
+
+@dataclass
+class Progress:
+    total: int
+    done: int = 0
+    started: float = field(default_factory=time.perf_counter)
+
+    def step(self, label: str) -> None:
+        self.done += 1
+        elapsed = time.perf_counter() - self.started
+        left = elapsed / self.done * (self.total - self.done)
+        width = 30
+        filled = int(width * self.done / self.total)
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {elapsed:5.0f}s "
+              f"(~{left:4.0f}s left) {label[:50]:<50}", end="", file=sys.stderr, flush=True)
+        if self.done == self.total:
+            print(file=sys.stderr)
+
+
+def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt],
+             quiet: bool = False) -> list[Sample]:
+    """Single-request samples, interleaved; each repeat rotates the order of the configurations."""
+    configs = plan.configs()
+    progress = None if quiet else Progress(len(configs) * len(prompts) * plan.repeats)
+    samples = []
+    for repeat in range(plan.repeats):
+        for number, prompt in enumerate(prompts):
+            shift = (repeat + number) % len(configs)
+            for config in configs[shift:] + configs[:shift]:
+                samples.append(run_one(config, target, draft, prompt.text, prompt.id, prompt.set, repeat,
+                                       plan.max_new_tokens, plan.seed + repeat))
+                if progress:
+                    progress.step(f"{config.name} · {prompt.id}")
+    return samples
+
+
+def run_concurrent(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], level: int,
+                   config: Config) -> dict:
+    """`level` requests in flight at once against one loaded pair (threads, batch size 1 each)."""
+    jobs = [prompts[i % len(prompts)] for i in range(level * max(1, plan.repeats))]
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=level) as pool:
+        futures = [pool.submit(run_one, config, target, draft, p.text, p.id, p.set, 0, plan.max_new_tokens,
+                               plan.seed, "counters") for p in jobs]
+        samples = [f.result() for f in futures]
+    wall = time.perf_counter() - start
+    latencies = [s.wall_ms for s in samples]
+    return {
+        "config": config.name,
+        "concurrency": level,
+        "requests": len(samples),
+        "aggregate_tokens_per_s": sum(s.tokens for s in samples) / wall,
+        "latency_ms_p50": percentile(latencies, 50),
+        "latency_ms_p95": percentile(latencies, 95),
+    }
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low, high = int(position), min(int(position) + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def summarise(samples: list[Sample], plan: Plan) -> list[dict]:
+    """One row per configuration (per temperature), with ratios to the specviz baseline of the same run."""
+    rows = []
+    by_config: dict[Config, list[Sample]] = {}
+    for sample in samples:
+        by_config.setdefault(sample.config, []).append(sample)
+    baselines = {c.temperature: s for c, s in by_config.items() if c.implementation == "specviz-baseline"}
+    for config, group in by_config.items():
+        tokens = sum(s.tokens for s in group)
+        wall = sum(s.wall_ms for s in group)
+        row = {
+            "config": config.name, "implementation": config.implementation, "k": config.k,
+            "schedule": config.schedule if config.k else None, "temperature": config.temperature,
+            "runs": len(group), "tokens": tokens,
+            "tokens_per_s": 1000.0 * tokens / wall if wall else 0.0,
+            "ms_per_token_p50": percentile([s.wall_ms / max(s.tokens, 1) for s in group], 50),
+            "ms_per_token_p95": percentile([s.wall_ms / max(s.tokens, 1) for s in group], 95),
+            "latency_ms_p50": percentile([s.wall_ms for s in group], 50),
+            "latency_ms_p95": percentile([s.wall_ms for s in group], 95),
+            "ttft_ms_p50": percentile([s.ttft_ms for s in group if s.ttft_ms is not None], 50),
+            "peak_memory_bytes": max(s.peak_memory_bytes for s in group),
+        }
+        row.update(_trace_figures(group, baselines.get(config.temperature)))
+        base = baselines.get(config.temperature)
+        if base:
+            base_rate = sum(s.tokens for s in base) / sum(s.wall_ms for s in base)
+            row["speedup"] = (tokens / wall) / base_rate
+        rows.append(row)
+    _add_agreement(rows, by_config)
+    return rows
+
+
+def _trace_figures(group: list[Sample], baseline: list[Sample] | None) -> dict:
+    """Acceptance, passes, time split and the analytic bound, from specviz traces."""
+    records = [s.record for s in group if s.record is not None]
+    if not records:
+        return {}
+    cycles = [c for r in records for c in r.cycles]
+    out = {
+        "mean_tokens_per_cycle": sum(len(c.emitted) for c in cycles) / len(cycles),
+        "draft_forward_passes": sum(r.totals["draft_forward_passes"] for r in records),
+        "target_forward_passes": sum(r.totals["target_forward_passes"] for r in records),
+        "draft_ms_per_cycle": statistics.fmean(c.draft_ms for c in cycles),
+        "verify_ms_per_cycle": statistics.fmean(c.verify_ms for c in cycles),
+        "overhead_ms_per_cycle": statistics.fmean(c.overhead_ms for c in cycles),
+    }
+    if any(c.proposed for c in cycles) and baseline:
+        by_prompt = {(s.prompt_id, s.repeat): s.record for s in baseline if s.record is not None}
+        bounds = [measured_budget(s.record, by_prompt[(s.prompt_id, s.repeat)]) for s in group
+                  if s.record is not None and (s.prompt_id, s.repeat) in by_prompt]
+        if bounds:
+            out["acceptance_by_position"] = _mean_lists([b["acceptance_by_position"] for b in bounds])
+            out["cost_ratio_c"] = statistics.fmean(b["cost_ratio_c"] for b in bounds)
+            out["analytic_speedup"] = statistics.fmean(b["predicted_speedup"] for b in bounds)
+            out["decode_speedup"] = statistics.fmean(b["actual_speedup"] for b in bounds)
+            out["bound_attained"] = out["decode_speedup"] / out["analytic_speedup"]
+    return out
+
+
+def _mean_lists(lists: list[list[float]]) -> list[float]:
+    length = max(len(values) for values in lists)
+    return [statistics.fmean(v[i] for v in lists if i < len(v)) for i in range(length)]
+
+
+def _add_agreement(rows: list[dict], by_config: dict[Config, list[Sample]]) -> None:
+    """For greedy rows: does each configuration give the specviz baseline's tokens on every prompt?"""
+    reference = {(s.prompt_id, s.repeat): s.token_ids for c, g in by_config.items()
+                 if c.implementation == "specviz-baseline" and c.temperature == 0 for s in g}
+    for row, (config, group) in zip(rows, by_config.items()):
+        if config.temperature == 0 and reference:
+            row["greedy_matches_baseline"] = all(reference.get((s.prompt_id, s.repeat)) == s.token_ids
+                                                 for s in group)
+
+
+def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], rows: list[dict],
+           concurrency: list[dict], machine: dict, seconds: float) -> dict:
+    return {
+        "report_version": REPORT_VERSION,
+        "machine": machine,
+        "models": {"draft": draft.name, "target": target.name, "device": str(target.device),
+                   "dtype": str(target.dtype).removeprefix("torch."),
+                   "draft_dtype": str(draft.dtype).removeprefix("torch.")},
+        "plan": {"ks": list(plan.ks), "schedules": list(plan.schedules), "temperatures": list(plan.temperatures),
+                 "max_new_tokens": plan.max_new_tokens, "repeats": plan.repeats,
+                 "concurrency": list(plan.concurrency), "with_hf": plan.with_hf},
+        "prompts": [{"id": p.id, "set": p.set} for p in prompts],
+        "rows": rows,
+        "concurrency": concurrency,
+        "seconds": seconds,
+    }

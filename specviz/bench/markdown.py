@@ -1,0 +1,56 @@
+"""The benchmark report as Markdown tables: ratios first, then the details."""
+
+from __future__ import annotations
+
+
+def _fmt(value, digits: int = 2) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "NO"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def markdown_report(report: dict) -> str:
+    models = report["models"]
+    lines = [
+        f"# specviz benchmark: {models['draft']} → {models['target']}",
+        "",
+        f"Device {models['device']}, target {models['dtype']}, draft {models['draft_dtype']}; "
+        f"{report['machine'].get('cpu_count')} CPUs, torch {report['machine'].get('torch')}; "
+        f"{report['plan']['max_new_tokens']} new tokens, {report['plan']['repeats']} repeat(s), "
+        f"{len(report['prompts'])} prompts; {report['seconds']:.0f} s in all. "
+        "Speed-up = tokens/s ÷ tokens/s of the specviz target-only baseline in the same run.",
+        "",
+        "| prompts | configuration | tok/s | speed-up | ms/token p50 | p95 | latency p50 ms | TTFT ms | "
+        "tokens/cycle | analytic bound | bound attained | greedy = baseline |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in report["rows"]:
+        lines.append(
+            f"| {row['prompt_set']} | {row['config']} | {_fmt(row['tokens_per_s'])} | {_fmt(row.get('speedup'))}× | "
+            f"{_fmt(row['ms_per_token_p50'], 1)} | {_fmt(row['ms_per_token_p95'], 1)} | "
+            f"{_fmt(row['latency_ms_p50'], 0)} | {_fmt(row.get('ttft_ms_p50'), 0)} | "
+            f"{_fmt(row.get('mean_tokens_per_cycle'))} | {_fmt(row.get('analytic_speedup'))} | "
+            f"{_fmt(row.get('bound_attained'))} | {_fmt(row.get('greedy_matches_baseline'))} |")
+    detail = [r for r in report["rows"] if r["prompt_set"] == "all" and "verify_ms_per_cycle" in r]
+    if detail:
+        lines += ["", "| configuration | draft ms/cycle | verify ms/cycle | overhead ms/cycle | c (draft/target) | "
+                      "acceptance by position | draft passes | target passes | peak MB |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for row in detail:
+            positions = ", ".join(f"{a:.2f}" for a in row.get("acceptance_by_position", []))
+            lines.append(
+                f"| {row['config']} | {_fmt(row['draft_ms_per_cycle'], 1)} | {_fmt(row['verify_ms_per_cycle'], 1)} | "
+                f"{_fmt(row['overhead_ms_per_cycle'], 2)} | {_fmt(row.get('cost_ratio_c'))} | {positions or '—'} | "
+                f"{row['draft_forward_passes']} | {row['target_forward_passes']} | "
+                f"{row['peak_memory_bytes'] / 2**20:.0f} |")
+    if report["concurrency"]:
+        lines += ["", "| configuration | requests in flight | aggregate tok/s | latency p50 ms | latency p95 ms |",
+                  "|---|---|---|---|---|"]
+        for row in report["concurrency"]:
+            lines.append(f"| {row['config']} | {row['concurrency']} | {_fmt(row['aggregate_tokens_per_s'])} | "
+                         f"{_fmt(row['latency_ms_p50'], 0)} | {_fmt(row['latency_ms_p95'], 0)} |")
+    return "\n".join(lines) + "\n"

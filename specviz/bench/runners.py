@@ -1,0 +1,121 @@
+"""One timed generation per call, for each implementation the benchmark compares.
+
+- ``specviz-baseline``: this project's target-only decoder;
+- ``specviz``: this project's speculative decoder (k, schedule);
+- ``hf-target``: transformers ``generate`` with the target alone;
+- ``hf-assisted``: transformers ``generate(assistant_model=...)`` with the same draft.
+Every runner returns a Sample with the same fields, so the report treats them alike.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+import torch
+
+from specviz.core.policy import SamplingPolicy
+from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.timing import Clock, peak_memory_bytes
+from specviz.engine.trace import RunRecord
+from specviz.models.loader import LoadedModel
+
+IMPLEMENTATIONS = ("specviz-baseline", "specviz", "hf-target", "hf-assisted")
+
+
+@dataclass(frozen=True)
+class Config:
+    """One column of the comparison."""
+
+    implementation: str
+    k: int = 0  # 0 for the target alone
+    schedule: str = "constant"
+    temperature: float = 0.0
+
+    @property
+    def name(self) -> str:
+        if self.k == 0:
+            return f"{self.implementation} T={self.temperature:g}"
+        return f"{self.implementation} k={self.k} {self.schedule} T={self.temperature:g}"
+
+
+@dataclass
+class Sample:
+    config: Config
+    prompt_id: str
+    prompt_set: str
+    repeat: int
+    token_ids: list[int]
+    wall_ms: float
+    ttft_ms: float | None
+    peak_memory_bytes: int
+    record: RunRecord | None = None  # specviz runs keep their trace for acceptance and timing splits
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def tokens(self) -> int:
+        return len(self.token_ids)
+
+
+def run_one(config: Config, target: LoadedModel, draft: LoadedModel, prompt: str, prompt_id: str, prompt_set: str,
+            repeat: int, max_new_tokens: int, seed: int, record: str = "full") -> Sample:
+    if config.implementation.startswith("specviz"):
+        return _run_specviz(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed,
+                            record)
+    return _run_hf(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed)
+
+
+def _policy(config: Config) -> SamplingPolicy:
+    return SamplingPolicy(temperature=config.temperature)
+
+
+def _run_specviz(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed, record):
+    helper = draft if config.implementation == "specviz" else None
+    decode = DecodeConfig(policy=_policy(config), k=max(config.k, 1), schedule=config.schedule,
+                          max_new_tokens=max_new_tokens, seed=seed, record=record)
+    run = Decoder(target, helper, decode).run(prompt)
+    return Sample(config, prompt_id, prompt_set, repeat, run.token_ids, run.timing["wall_ms"],
+                  run.timing.get("ttft_ms"), run.timing["peak_memory_bytes"], record=run)
+
+
+@torch.inference_mode()
+def _run_hf(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed):
+    ids = target.tokenizer(prompt, return_tensors="pt").input_ids.to(target.device)
+    eos = sorted(target.eos_ids)
+    kwargs = dict(attention_mask=torch.ones_like(ids), max_new_tokens=max_new_tokens, eos_token_id=eos,
+                  pad_token_id=eos[0], do_sample=config.temperature > 0)
+    if config.temperature > 0:
+        kwargs.update(temperature=config.temperature, top_k=0, top_p=1.0)
+    saved = None
+    if config.implementation == "hf-assisted":
+        saved = _set_assistant_schedule(draft, config)
+        kwargs["assistant_model"] = draft.model
+    torch.manual_seed(seed)
+    clock = Clock(target.device)
+    start = clock.now_ms()
+    try:
+        out = target.model.generate(ids, **kwargs)
+    finally:
+        if saved is not None:
+            draft.model.generation_config = saved
+    wall = clock.now_ms() - start
+    return Sample(config, prompt_id, prompt_set, repeat, out[0, ids.shape[1]:].tolist(), wall, None,
+                  peak_memory_bytes(target.device))
+
+
+def _set_assistant_schedule(draft: LoadedModel, config: Config):
+    """HF reads the proposal schedule from the assistant's generation config; returns the old one."""
+    saved = draft.model.generation_config
+    generation = copy.deepcopy(saved)
+    generation.num_assistant_tokens = config.k
+    if config.schedule == "heuristic":
+        generation.num_assistant_tokens_schedule = "heuristic_transient"  # reset per call, like ours
+        generation.assistant_confidence_threshold = 0.0
+    elif config.schedule == "dynamic":
+        generation.num_assistant_tokens_schedule = "constant"
+        generation.assistant_confidence_threshold = 0.4  # HF's default dynamic speculation
+    else:
+        generation.num_assistant_tokens_schedule = "constant"
+        generation.assistant_confidence_threshold = 0.0
+    draft.model.generation_config = generation
+    return saved

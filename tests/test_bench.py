@@ -1,0 +1,33 @@
+"""The benchmark harness in its quick mode: report schema, and greedy agreement of all implementations."""
+
+import json
+
+from tests.test_cli import specviz
+
+ROW_FIELDS = {"config", "implementation", "k", "temperature", "runs", "tokens", "tokens_per_s", "ms_per_token_p50",
+              "ms_per_token_p95", "latency_ms_p50", "latency_ms_p95", "peak_memory_bytes", "speedup", "prompt_set"}
+
+
+def test_quick_bench_report(tmp_path):
+    out, table = tmp_path / "report.json", tmp_path / "report.md"
+    done = specviz("bench", "--quick", "--json", str(out), "--markdown", str(table), "--concurrency", "1,2")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    assert report["report_version"] == 1 and report["models"]["target"] == "tiny-target"
+    implementations = {row["implementation"] for row in report["rows"]}
+    assert implementations == {"specviz-baseline", "specviz", "hf-target", "hf-assisted"}
+    for row in report["rows"]:
+        assert ROW_FIELDS <= row.keys(), row["config"]
+        assert row["greedy_matches_baseline"] is True, row["config"]  # identical greedy tokens everywhere
+    spec = [r for r in report["rows"] if r["implementation"] == "specviz" and r["prompt_set"] == "all"]
+    assert all(0 < r["analytic_speedup"] and r["acceptance_by_position"] for r in spec)
+    assert {c["concurrency"] for c in report["concurrency"]} == {2}
+    assert "| all | specviz k=4 constant T=0 |" in table.read_text()
+
+
+def test_bench_bad_input():
+    for args, message in ((["--k", "0"], "every k"), (["--k", "a,b"], "comma-separated"),
+                          (["--prompts", "/no/such.jsonl"], "cannot read prompts"),
+                          (["--schedule", "fast"], "unknown schedule")):
+        done = specviz("bench", "--quick", *args)
+        assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1, done.stderr
