@@ -25,7 +25,7 @@ REPORT_VERSION = 1
 
 @dataclass
 class Plan:
-    ks: tuple[int, ...] = (2, 4)
+    ks: tuple[int, ...] = (4,)
     schedules: tuple[str, ...] = ("constant", "dynamic")
     temperatures: tuple[float, ...] = (0.0,)
     max_new_tokens: int = 128
@@ -99,6 +99,9 @@ def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[
              quiet: bool = False) -> list[Sample]:
     """Single-request samples, interleaved; each repeat rotates the order of the configurations."""
     configs = plan.configs()
+    # Warm-up, not recorded: the first forward passes of a process pay for page-ins and allocations.
+    for config in configs:
+        run_one(config, target, draft, prompts[0].text, "warm-up", "", 0, min(8, plan.max_new_tokens), plan.seed)
     progress = None if quiet else Progress(len(configs) * len(prompts) * plan.repeats)
     samples = []
     for repeat in range(plan.repeats):
