@@ -42,6 +42,8 @@ def add_commands(commands) -> None:
     bench.add_argument("--device", default="auto")
     bench.add_argument("--dtype", default="auto", help="target dtype (defines the distribution)")
     bench.add_argument("--draft-dtype", default=None, help="draft dtype (only acceptance depends on it)")
+    bench.add_argument("--kernels", choices=("auto", "packed", "default"), default="auto",
+                       help="CPU linear layers: oneDNN-packed (auto on CPU) or PyTorch's default")
     bench.add_argument("--prompts", nargs="+", default=[DEFAULT_PROMPTS], help="JSONL files or globs")
     bench.add_argument("--per-set", type=integer, default=1, help="prompts taken from each file (0 = all)")
     bench.add_argument("--k", type=_list(int), default=(4,))
@@ -88,8 +90,9 @@ def run(args) -> None:
     files = sorted({f for pattern in args.prompts for f in (glob.glob(pattern) or [pattern])})
     prompts = load_prompts(files, args.per_set or None)
     started = time.perf_counter()
-    target = load_model(args.target, args.device, args.dtype)
-    draft = load_model(args.draft, args.device, args.draft_dtype or args.dtype)
+    packed = {"auto": None, "packed": True, "default": False}[args.kernels]
+    target = load_model(args.target, args.device, args.dtype, packed=packed)
+    draft = load_model(args.draft, args.device, args.draft_dtype or args.dtype, packed=packed)
     samples = run_plan(plan, target, draft, prompts)
     rows = [dict(row, prompt_set="all") for row in summarise(samples, plan)]
     for name in sorted({p.set for p in prompts}):

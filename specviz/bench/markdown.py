@@ -18,7 +18,8 @@ def markdown_report(report: dict) -> str:
     lines = [
         f"# specviz benchmark: {models['draft']} → {models['target']}",
         "",
-        f"Device {models['device']}, target {models['dtype']}, draft {models['draft_dtype']}; "
+        f"Device {models['device']}, target {models['dtype']}, draft {models['draft_dtype']}, "
+        f"linear kernels {models.get('kernels', 'default')}; "
         f"{report['machine'].get('cpu_count')} CPUs, torch {report['machine'].get('torch')}; "
         f"{report['plan']['max_new_tokens']} new tokens, {report['plan']['repeats']} repeat(s), "
         f"{len(report['prompts'])} prompts; {report['seconds']:.0f} s in all. "

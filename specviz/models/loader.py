@@ -22,6 +22,7 @@ from specviz.errors import SpecvizError
 from specviz.models import tiny
 from specviz.models.assets import Progress, cache_root, joined_gguf
 from specviz.models.device import pick_device, pick_dtype
+from specviz.models.kernels import pack_linears, packing_applies
 from specviz.models.registry import REGISTRY, ModelEntry
 
 MANIFEST = "specviz-cache.json"
@@ -42,10 +43,11 @@ class LoadedModel:
     context_length: int
     load_seconds: float
     source: str  # "tiny", "cache", "converted", "hub" or "folder"
+    kernels: str = "default"  # "onednn-packed" when the linear layers were packed (CPU)
 
     @property
     def vocab_size(self) -> int:
-        return self.model.get_output_embeddings().weight.shape[0]
+        return self.model.get_output_embeddings().out_features
 
 
 def load_model(
@@ -54,6 +56,7 @@ def load_model(
     dtype: str | None = None,
     progress: Progress | None = None,
     allow_remote: bool = True,
+    packed: bool | None = None,
 ) -> LoadedModel:
     """Load `name`: a registry name, a local folder, or (if allowed) a Hugging Face id."""
     started = time.perf_counter()
@@ -72,6 +75,11 @@ def load_model(
         model, tokenizer, source = _load_external(name, torch_dtype, allow_remote, report)
     report("moving to device", 1.0)
     model = model.to(device=torch_device, dtype=torch_dtype).eval()
+    # None means: pack where it helps (the CPU); see specviz.models.kernels.
+    packed_count = 0
+    if packing_applies(torch_device, torch_dtype) if packed is None else packed:
+        report("packing weights for the CPU", 1.0)
+        packed_count = pack_linears(model)
     return LoadedModel(
         name=name,
         model=model,
@@ -82,6 +90,7 @@ def load_model(
         context_length=int(getattr(model.config, "max_position_embeddings", 0) or 2048),
         load_seconds=time.perf_counter() - started,
         source=source,
+        kernels="onednn-packed" if packed_count else "default",
     )
 
 

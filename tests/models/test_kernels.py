@@ -1,0 +1,67 @@
+"""oneDNN-packed linear layers compute what nn.Linear computes, and the loader applies them on the CPU."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from specviz.models import tiny
+from specviz.models.kernels import PackedLinear, pack_linears, packing_applies
+from specviz.models.loader import load_model
+
+needs_mkldnn = pytest.mark.skipif(not torch.backends.mkldnn.is_available(), reason="oneDNN not built in")
+
+
+@needs_mkldnn
+@pytest.mark.parametrize("bias", [True, False])
+@pytest.mark.parametrize("shape", [(1, 96), (3, 96), (2, 5, 96)])
+def test_packed_linear_matches_nn_linear(bias, shape):
+    torch.manual_seed(0)
+    linear = torch.nn.Linear(96, 200, bias=bias)
+    x = torch.randn(*shape)
+    with torch.inference_mode():
+        expected = linear(x)
+        got = PackedLinear(linear)(x)
+    assert got.shape == expected.shape
+    torch.testing.assert_close(got, expected, rtol=1e-4, atol=1e-5)
+
+
+@needs_mkldnn
+def test_packed_linear_detects_a_wrong_weight():
+    """The comparison above can fail: a packed layer of other weights does not pass it."""
+    torch.manual_seed(0)
+    linear, other = torch.nn.Linear(96, 200), torch.nn.Linear(96, 200)
+    x = torch.randn(3, 96)
+    with torch.inference_mode():
+        assert not torch.allclose(PackedLinear(other)(x), linear(x), rtol=1e-4, atol=1e-5)
+
+
+@needs_mkldnn
+def test_pack_linears_replaces_every_linear_and_keeps_the_logits():
+    plain, packed = tiny.tiny_model("target").eval(), tiny.tiny_model("target").eval()
+    linears = sum(type(m) is torch.nn.Linear for m in packed.modules())
+    assert pack_linears(packed) == linears > 0
+    assert not any(type(m) is torch.nn.Linear for m in packed.modules())
+    ids = torch.tensor([[5, 17, 99, 3, 250, 42]])
+    with torch.inference_mode():
+        expected, got = plain(ids).logits, packed(ids).logits
+    torch.testing.assert_close(got, expected, rtol=1e-4, atol=1e-4)
+    assert torch.equal(got.argmax(-1), expected.argmax(-1))
+
+
+@needs_mkldnn
+def test_loader_packs_on_the_cpu_and_can_be_told_not_to(monkeypatch):
+    assert load_model("tiny-target", device="cpu", dtype="float32").kernels == "onednn-packed"
+    assert load_model("tiny-target", device="cpu", dtype="float32", packed=False).kernels == "default"
+    monkeypatch.setenv("SPECVIZ_PACKED_LINEAR", "0")
+    assert load_model("tiny-target", device="cpu", dtype="float32").kernels == "default"
+
+
+def test_packing_applies_only_to_cpu_float32_and_bfloat16(monkeypatch):
+    monkeypatch.delenv("SPECVIZ_PACKED_LINEAR", raising=False)
+    cpu = torch.device("cpu")
+    assert packing_applies(cpu, torch.float32) == torch.backends.mkldnn.is_available()
+    assert not packing_applies(cpu, torch.float16)
+    assert not packing_applies(torch.device("cuda"), torch.float32)
+    monkeypatch.setenv("SPECVIZ_PACKED_LINEAR", "0")
+    assert not packing_applies(cpu, torch.float32)
