@@ -7,6 +7,7 @@ import streamlit as st
 from pages import shared
 from specviz.bench.harness import Plan, load_prompts, report, run_plan, summarise
 from specviz.bench.markdown import markdown_report
+from specviz.errors import SpecvizError
 from specviz.viz import bench_figures
 
 shared.init_state()
@@ -21,8 +22,12 @@ else:
     chosen = None
     st.info(tr("bench.none"))
 if st.button(tr("bench.quick")):
-    with st.spinner("…"):
-        target, draft = shared.cached_model("tiny-target"), shared.cached_model("tiny-draft")
+    try:
+        target, draft = shared.load_with_progress("tiny-target"), shared.load_with_progress("tiny-draft")
+    except SpecvizError as error:
+        st.error(str(error))
+        st.stop()
+    with shared.generation_turn(), st.spinner("…"):
         plan = Plan(ks=(1, 2, 4), schedules=("constant",), max_new_tokens=16)
         prompts = load_prompts(sorted(str(p) for p in (shared.ASSETS / "prompts").glob("*.jsonl")), per_set=1)
         samples = run_plan(plan, target, draft, prompts, quiet=True)

@@ -27,15 +27,17 @@ st.button(tr("exactness.tiny"), on_click=shared.use_tiny_pair)
 columns = st.columns(3)
 columns[0].text_input("Draft", key="draft")
 columns[0].text_input("Target", key="target")
-prompt = columns[1].text_input("Prompt", "def f(x):", key="lab_prompt")
+prompt = columns[1].text_input("Prompt", "def f(x):", key="lab_prompt", max_chars=shared.hosting().max_prompt_chars)
 temperature = columns[1].slider("Temperature", 0.1, 2.0, 1.0, 0.05, key="lab_temperature")
 top_k = columns[1].number_input("Top-k (0 = off; ≤ 64 to test two tokens)", 0, 1000, 20, key="lab_top_k")
-runs = columns[2].slider(tr("exactness.runs"), 100, MAX_RUNS, 500, step=100, key="lab_runs")
+most_runs = max(100, min(MAX_RUNS, shared.hosting().max_mc_samples) // 100 * 100)
+runs = columns[2].slider(tr("exactness.runs"), 100, most_runs, min(500, most_runs), step=100, key="lab_runs")
 rule = columns[2].radio(tr("exactness.rule"), list(RULES), key="lab_rule")
 two = columns[2].checkbox(tr("exactness.two"), key="lab_two")
 
 if st.button(tr("exactness.run"), type="primary"):
     try:
+        shared.hosting().check_prompt(prompt)
         policy = SamplingPolicy(temperature, int(top_k), 1.0)
         target = shared.load_with_progress(st.session_state["target"])
         draft = shared.load_with_progress(st.session_state["draft"])
@@ -45,7 +47,7 @@ if st.button(tr("exactness.run"), type="primary"):
         first = exactness.exact_first(speculative, prompt_ids)
         second = exactness.exact_pairs(speculative, prompt_ids, first) if two else None
         tokens = 2 if two else 1
-        with st.spinner(f"{runs} speculative and {runs} target-only runs …"):
+        with shared.generation_turn(), st.spinner(f"{runs} speculative and {runs} target-only runs …"):
             spec_out = exactness.sample_first_tokens(speculative, prompt, runs, tokens=tokens)
             alone_out = exactness.sample_first_tokens(alone, prompt, runs, tokens=tokens)
         result = {"first": [exactness.fit_first("speculative", spec_out, first),
@@ -74,9 +76,11 @@ if result:
 st.subheader(tr("exactness.greedy"))
 if st.button(tr("exactness.compare")):
     try:
+        shared.hosting().check_prompt(prompt)
         target = shared.load_with_progress(st.session_state["target"])
         draft = shared.load_with_progress(st.session_state["draft"])
-        check = exactness.greedy_check(target, draft, prompt, DecodeConfig(k=4, max_new_tokens=32))
+        with shared.generation_turn():
+            check = exactness.greedy_check(target, draft, prompt, DecodeConfig(k=4, max_new_tokens=32))
         st.session_state["lab_greedy"] = check
     except SpecvizError as error:
         st.error(f"Cannot compare: {error}")

@@ -6,8 +6,6 @@ from pages import shared
 from specviz.engine.trace import run_from_json
 from specviz.errors import SpecvizError
 
-MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-
 shared.init_state()
 tr = shared.tr
 st.title(tr("replay.title"))
@@ -22,8 +20,9 @@ if source == choices[0] or source is None:
 else:
     upload = st.file_uploader("JSON trace", type=["json"], key="replay_upload")
     if upload is not None:
-        if upload.size > MAX_UPLOAD_BYTES:
-            st.error(f"{tr('replay.too_big')}: {upload.size:,} > {MAX_UPLOAD_BYTES:,} bytes.")
+        limit = shared.hosting().max_upload_bytes
+        if upload.size > limit:
+            st.error(f"{tr('replay.too_big')}: {upload.size:,} > {limit:,} bytes.")
         else:
             text = upload.getvalue().decode("utf-8", errors="replace")
 

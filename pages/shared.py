@@ -8,13 +8,19 @@ session); everything a user changes lives in st.session_state.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import streamlit as st
 
 from specviz.engine.trace import RunRecord
+from specviz.errors import SpecvizError
 from specviz.models.loader import LoadedModel, convert, load_model, needs_conversion
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
+from specviz.serving import faults
+from specviz.serving.config import HostingConfig, load_config
+from specviz.serving.queue import GenerationQueue, TurnStats
 from specviz.text import LANGUAGES, glossary, text
 from specviz.viz import run_figures
 
@@ -43,6 +49,25 @@ DEFAULTS = {
 SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k", "top_p", "max_new_tokens", "seed")
 
 
+@st.cache_resource(show_spinner=False)
+def hosting() -> HostingConfig:
+    """The host's settings (SPECVIZ_CONFIG and SPECVIZ_* variables), read once per server process."""
+    return load_config()
+
+
+@st.cache_resource(show_spinner=False)
+def generation_queue() -> GenerationQueue:
+    """One queue per server: every session's generations take turns on the shared models."""
+    return GenerationQueue(hosting().generation_slots)
+
+
+def bounds() -> dict[str, tuple[float, float]]:
+    """The widgets' ranges, within the host's caps; a shared link's values outside them are ignored."""
+    config = hosting()
+    return {"k": (1, config.max_k), "temperature": (0.0, 2.0), "top_k": (0, 1000), "top_p": (0.05, 1.0),
+            "max_new_tokens": (1, config.max_new_tokens), "seed": (0, 2**31 - 1)}
+
+
 def leave_legacy_page_mode() -> None:
     """Make a deep link on a fresh server go through app.py's st.navigation.
 
@@ -61,6 +86,11 @@ def leave_legacy_page_mode() -> None:
 def init_state() -> None:
     """Set every per-session default once, in one place; a shared link's settings win on first load."""
     leave_legacy_page_mode()
+    try:
+        hosting()
+    except SpecvizError as error:
+        st.error(f"The server's configuration is invalid: {error}")
+        st.stop()
     if "_initialised" not in st.session_state:
         st.session_state["_initialised"] = True
         for key in SHAREABLE:
@@ -77,8 +107,11 @@ def _from_query(key: str, raw: str):
     default = DEFAULTS[key]
     try:
         value = type(default)(raw) if not isinstance(default, str) else raw[:200]
-    except ValueError:
+    except (ValueError, OverflowError):
         return None
+    if key in bounds():
+        low, high = bounds()[key]
+        return value if value == value and low <= value <= high else None  # value == value: not NaN
     return value if key != "lang" or value in LANGUAGES else None
 
 
@@ -111,14 +144,32 @@ def use_tiny_pair() -> None:
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
-def cached_model(name: str, device: str = "auto", dtype: str = "auto") -> LoadedModel:
-    """One loaded copy of each model per server process, shared read-only by every session."""
-    return load_model(name, device, dtype)
+def cached_model(name: str, device: str = "auto", dtype: str = "auto", allow_remote: bool = False) -> LoadedModel:
+    """One loaded copy of each model per server process, shared read-only by every session.
+
+    A load that fails is not cached: the next attempt, by any session, tries again.
+    """
+    return load_model(name, device, dtype, allow_remote=allow_remote)
 
 
 def load_with_progress(name: str) -> LoadedModel:
-    """Load through the shared cache; the slow first conversion shows a progress bar."""
-    name = (name or "").strip()
+    """Load an allowed model through the shared cache; the slow first conversion shows a progress bar.
+
+    Every failure (a damaged file, a wrong checksum, memory) becomes a SpecvizError
+    with one line to show; the memory a failed load took is given back.
+    """
+    config = hosting()
+    name = config.check_model(name)
+    try:
+        return _load(name, config.allow_hub_ids)
+    except SpecvizError:
+        raise
+    except Exception as error:  # noqa: BLE001 - shown to the user, who can pick another model
+        faults.free_memory()
+        raise SpecvizError(f"could not load {name}: {faults.describe(error)}") from None
+
+
+def _load(name: str, allow_remote: bool) -> LoadedModel:
     if needs_conversion(name):
         bar = st.progress(0.0, text=f"preparing {name} (first use: minutes on a CPU) …")
 
@@ -130,7 +181,28 @@ def load_with_progress(name: str) -> LoadedModel:
         finally:
             bar.empty()
     with st.spinner(f"loading {name} …"):
-        return cached_model(name)
+        return cached_model(name, allow_remote=allow_remote)
+
+
+@contextmanager
+def generation_turn() -> Iterator[TurnStats]:
+    """Hold one of the server's generation slots for the block; while waiting, show the place in line.
+
+    Each update of the waiting message is also where Streamlit stops this script
+    when its tab closes or its user reruns: the place in line is then given up.
+    """
+    box = st.empty()
+    language = st.session_state.get("lang", "en")
+
+    def on_wait(position: int) -> None:
+        box.info(text("queue.waiting", language).format(position=position))
+
+    try:
+        with generation_queue().turn(on_wait=on_wait, timeout_s=hosting().queue_timeout_s) as stats:
+            box.empty()
+            yield stats
+    except TimeoutError as error:
+        raise SpecvizError(f"the server is busy: {error}; try again in a minute") from None
 
 
 def remember_run(record: RunRecord) -> None:
@@ -153,14 +225,8 @@ def show_run(record: RunRecord, key: str) -> None:
     """The whole run viewer: text by fate, totals, timeline, one cycle in detail, time split, download."""
     st.html(run_figures.token_spans(record))
     st.caption(tr("view.legend"))
-    totals, timing = record.totals, record.timing
-    metrics = st.columns(5)
-    metrics[0].metric("tokens", totals.get("generated", len(record.token_ids)))
-    metrics[1].metric("cycles", totals.get("cycles", len(record.cycles)))
-    metrics[2].metric("tokens per cycle", f"{totals.get('mean_tokens_per_cycle', 0):.2f}")
-    rate = totals.get("acceptance_rate")
-    metrics[3].metric("acceptance rate", "—" if rate is None else f"{rate:.2f}")
-    metrics[4].metric("tokens / s", f"{timing.get('tokens_per_s', 0):.2f}")
+    for column, (label, value) in zip(st.columns(5), run_figures.headline(record)):
+        column.metric(label, value)
     if not record.cycles:
         return
     st.plotly_chart(run_figures.timeline_figure(record), key=f"{key}_timeline")

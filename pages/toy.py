@@ -77,7 +77,8 @@ elif result.exact == result.p:
     st.success(f"{tr('toy.exact_ok')}: {exact_text}.")
 
 st.subheader("Monte Carlo")
-samples = st.slider(tr("toy.samples"), 100, montecarlo.MAX_SAMPLES, 5000, step=100)
+most_samples = max(100, min(montecarlo.MAX_SAMPLES, shared.hosting().max_mc_samples) // 100 * 100)
+samples = st.slider(tr("toy.samples"), 100, most_samples, min(5000, most_samples), step=100)
 if st.button(tr("toy.sample"), type="primary"):
     floats_p, floats_q = [float(x) for x in p], [float(x) for x in q]
     draws = {rule: montecarlo.sample_step(floats_p, floats_q, samples, seed=1, rule=rule)

@@ -43,9 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     from specviz.bench import cli as bench_cli  # the model commands live beside their code
     from specviz.engine import cli as engine_cli
+    from specviz.serving import serve
 
     engine_cli.add_commands(commands)
     bench_cli.add_commands(commands)
+    serve.add_commands(commands)
     return parser
 
 
@@ -107,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
         handlers = {"toy": run_toy, "budget": run_budget}
         if args.command in handlers:
             handlers[args.command](args)
+        elif args.command == "serve":
+            from specviz.serving import serve
+
+            serve.run(args)
         elif args.command == "bench":
             from specviz.bench import cli as bench_cli
 

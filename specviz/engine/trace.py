@@ -89,6 +89,8 @@ def run_from_dict(data: dict) -> RunRecord:
         _checked(values, _RUN_TYPES, "the trace")
         if values["draft"] is not None and not isinstance(values["draft"], str):
             raise SpecvizError("the trace: field 'draft' has the wrong type")
+        _numbers_only(values["totals"], "the trace's totals")
+        _numbers_only(values["timing"], "the trace's timing")
     except (KeyError, TypeError, AttributeError) as error:
         raise SpecvizError(f"not a specviz trace: missing or malformed field {error}") from None
     return RunRecord(cycles=cycles, **values)
@@ -135,9 +137,27 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
     values = _checked(data, _CYCLE_TYPES, where)
     if values["kind"] not in KINDS or not 0 <= values["accepted"] <= len(values["proposed"]):
         raise SpecvizError(f"{where} is inconsistent (kind {values['kind']!r}, accepted {values['accepted']})")
+    # One entry per checked position in each per-position list, and texts for all tokens or none.
+    checked = len(values["accept_prob"])
+    if (any(len(values[name]) != checked for name in ("target_p", "draft_q", "uniforms"))
+            or checked > len(values["proposed"]) or values["accepted"] > checked
+            or len(values["proposed_texts"]) not in (0, len(values["proposed"]))
+            or len(values["emitted_texts"]) not in (0, len(values["emitted"]))):
+        raise SpecvizError(f"{where} is inconsistent: its per-position lists differ in length")
     top = data.get("top")
-    return CycleRecord(top=TopTokens(**_checked(top, _TOP_TYPES, f"{where} top")) if top is not None else None,
-                       **values)
+    if top is not None:
+        top = _checked(top, _TOP_TYPES, f"{where} top")
+        if len({len(v) for v in top.values()}) != 1:
+            raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
+    return CycleRecord(top=TopTokens(**top) if top is not None else None, **values)
+
+
+def _numbers_only(values: dict, where: str) -> None:
+    """Totals and timing hold numbers or None (lists of numbers "by position"): the viewer formats them so."""
+    for name, value in values.items():
+        items = value if isinstance(value, list) and name.endswith("_by_position") else [value]
+        if not all(v is None or _CHECKS[float](v) for v in items):
+            raise SpecvizError(f"{where}: {name!r} must be a number")
 
 
 def run_from_json(text: str) -> RunRecord:

@@ -8,6 +8,7 @@ never enabled.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import torch
+from safetensors import SafetensorError
 from transformers import AutoModelForCausalLM, AutoTokenizer, PreTrainedModel
 
 from specviz.errors import SpecvizError
@@ -26,6 +28,7 @@ from specviz.models.kernels import pack_linears, packing_applies
 from specviz.models.registry import REGISTRY, ModelEntry
 
 MANIFEST = "specviz-cache.json"
+HASHED_FILE_LIMIT = 64 * 2**20  # the manifest hashes the config and tokenizer files; weights are sized
 END_TOKENS = ("<|endoftext|>", "<|im_end|>", "<|eot_id|>", "<end_of_turn>", "</s>", "<eos>")
 HUB_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -136,7 +139,12 @@ def _load_registry(entry: ModelEntry, dtype: torch.dtype, report: Progress):
     folder = cache_dir(entry)
     if cache_is_valid(folder, entry):
         report("loading converted copy", 0.0)
-        return _from_folder(folder, dtype) + ("cache",)
+        try:
+            return _from_folder(folder, dtype) + ("cache",)
+        except (OSError, ValueError, KeyError, SafetensorError):  # not MemoryError: that is no damage
+            # Sizes and the small files' hashes matched, yet it does not load (a damaged
+            # weights file): rebuilt from the verified GGUF rather than reported as broken.
+            report("the converted copy is damaged: rebuilding it", 0.0)
     return _convert(entry, report) + ("converted",)
 
 
@@ -166,7 +174,8 @@ def _save_cache(model: PreTrainedModel, tokenizer, folder: Path, entry: ModelEnt
     model.save_pretrained(partial, safe_serialization=True)
     tokenizer.save_pretrained(partial)
     files = {p.name: p.stat().st_size for p in sorted(partial.iterdir())}
-    manifest = {"source_sha256": entry.source.sha256, "files": files}
+    hashes = {name: _sha256(partial / name) for name, size in files.items() if size <= HASHED_FILE_LIMIT}
+    manifest = {"source_sha256": entry.source.sha256, "files": files, "sha256": hashes}
     (partial / MANIFEST).write_text(json.dumps(manifest, indent=1))
     partial.replace(folder)
 
@@ -177,9 +186,19 @@ def cache_is_valid(folder: Path, entry: ModelEntry) -> bool:
         manifest = json.loads((folder / MANIFEST).read_text())
         if manifest.get("source_sha256") != entry.source.sha256:
             return False
-        return all((folder / name).stat().st_size == size for name, size in manifest["files"].items())
+        if not all((folder / name).stat().st_size == size for name, size in manifest["files"].items()):
+            return False
+        return all(_sha256(folder / name) == digest for name, digest in manifest.get("sha256", {}).items())
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def _from_folder(folder: Path, dtype: torch.dtype):

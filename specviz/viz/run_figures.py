@@ -23,6 +23,19 @@ def _visible(text: str) -> str:
     return html.escape(shown).replace("\n", "↵<br>")
 
 
+def headline(record: RunRecord) -> list[tuple[str, str]]:
+    """The run's headline numbers as (label, shown value) pairs."""
+    totals, timing = record.totals, record.timing
+    rate = totals.get("acceptance_rate")
+    return [
+        ("tokens", f"{totals.get('generated', len(record.token_ids)) or 0:.0f}"),
+        ("cycles", f"{totals.get('cycles', len(record.cycles)) or 0:.0f}"),
+        ("tokens per cycle", f"{totals.get('mean_tokens_per_cycle') or 0:.2f}"),
+        ("acceptance rate", "—" if rate is None else f"{rate:.2f}"),
+        ("tokens / s", f"{timing.get('tokens_per_s') or 0:.2f}"),
+    ]
+
+
 def token_spans(record: RunRecord, with_discarded: bool = True) -> str:
     """The generated text as HTML spans coloured by each token's fate; discarded proposals struck through."""
     parts = []

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from specviz.models.loader import load_model
+
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "live.py")
 
 
@@ -90,8 +92,9 @@ def test_bad_input_shows_a_message_and_the_page_keeps_working():
     assert not at.error and at.session_state["runs"]
 
 
-def test_mismatched_tokenizers_show_a_message(tmp_path, tiny_pair):
-    draft, _ = tiny_pair
+def test_mismatched_tokenizers_show_a_message(tmp_path, hosting):
+    hosting(ALLOW_LOCAL_FOLDERS="1")
+    draft = load_model("tiny-draft", device="cpu", packed=False)  # dense weights, to save
     draft.model.save_pretrained(tmp_path, safe_serialization=True)
     draft.tokenizer.save_pretrained(tmp_path)
     other = type(draft.tokenizer).from_pretrained(str(tmp_path))  # a real tokenizer with one token more

@@ -1,0 +1,101 @@
+"""A fair queue for generation on models shared by every session of one server.
+
+Every session decodes with its own KV cache, so sessions cannot corrupt each
+other's state; the queue exists because a CPU or a single GPU running ten
+generations at once runs each of them ten times slower, and nobody sees
+progress. With ``slots`` generations running at a time, the others wait in
+first-come order, and each waiting caller hears its place in line.
+
+A caller that goes away while waiting (its ``on_wait`` callback raises, as a
+Streamlit page does when its tab closes or its user reruns) leaves the line;
+one that raises while generating frees its slot: ``turn`` releases it in a
+``finally``. Nothing here depends on Streamlit.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+
+@dataclass
+class TurnStats:
+    """How long one caller waited for its turn, and where it stood when it joined."""
+
+    waited_s: float = 0.0
+    joined_at_position: int = 0  # 0 = served at once
+
+
+class GenerationQueue:
+    def __init__(self, slots: int = 1):
+        if slots < 1:
+            raise ValueError("a queue needs at least one slot")
+        self.slots = slots
+        self._condition = threading.Condition()
+        self._tickets = itertools.count()
+        self._waiting: list[int] = []  # tickets in arrival order
+        self._running: set[int] = set()
+        self.completed = 0  # turns finished, normally or not
+
+    def snapshot(self) -> dict[str, int]:
+        with self._condition:
+            return {"running": len(self._running), "waiting": len(self._waiting), "completed": self.completed}
+
+    def _position(self, ticket: int) -> int:
+        """1 for the first in line (next to run), 2 for the one after it, ..."""
+        return self._waiting.index(ticket) + 1
+
+    def _admissible(self, ticket: int) -> bool:
+        free = self.slots - len(self._running)
+        return free > 0 and self._position(ticket) <= free
+
+    @contextmanager
+    def turn(self, on_wait: Callable[[int], None] | None = None, poll_s: float = 0.25,
+             timeout_s: float | None = None) -> Iterator[TurnStats]:
+        """Wait for a slot (calling ``on_wait(position)`` while in line), hold it for the block, then free it.
+
+        Raises TimeoutError after `timeout_s` in line; whatever ``on_wait`` raises
+        is passed on after the caller has left the line.
+        """
+        started = time.perf_counter()
+        with self._condition:
+            ticket = next(self._tickets)
+            self._waiting.append(ticket)
+            stats = TurnStats(joined_at_position=0 if self._admissible(ticket) else self._position(ticket))
+        try:
+            self._wait_for_slot(ticket, on_wait, poll_s, timeout_s, started)
+        except BaseException:
+            with self._condition:
+                self._waiting.remove(ticket)
+                self._condition.notify_all()  # the ones behind moved up
+            raise
+        stats.waited_s = time.perf_counter() - started
+        try:
+            yield stats
+        finally:
+            with self._condition:
+                self._running.discard(ticket)
+                self.completed += 1
+                self._condition.notify_all()
+
+    def _wait_for_slot(self, ticket: int, on_wait, poll_s: float, timeout_s: float | None, started: float) -> None:
+        while True:
+            with self._condition:
+                if self._admissible(ticket):
+                    self._waiting.remove(ticket)
+                    self._running.add(ticket)
+                    return
+                position = self._position(ticket)
+            if timeout_s is not None and time.perf_counter() - started > timeout_s:
+                raise TimeoutError(f"still number {position} in the queue after {timeout_s:.0f} s")
+            # Told on every poll, not only on change: for a web page the call is
+            # also how it notices that its user has gone.
+            if on_wait is not None:
+                on_wait(position)
+            with self._condition:
+                if not self._admissible(ticket):
+                    self._condition.wait(timeout=poll_s)

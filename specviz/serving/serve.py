@@ -1,0 +1,32 @@
+"""``python -m specviz serve``: start the app with the host's settings applied to Streamlit itself."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from specviz.serving.config import HostingConfig, load_config
+
+APP = Path(__file__).resolve().parents[2] / "app.py"
+
+
+def add_commands(commands) -> None:
+    serve = commands.add_parser("serve", help="serve the app (settings: SPECVIZ_CONFIG and SPECVIZ_* variables)")
+    serve.add_argument("streamlit_args", nargs="*", help="further Streamlit options, after --")
+
+
+def streamlit_command(config: HostingConfig, extra: list[str]) -> list[str]:
+    """The ``streamlit run`` command line: bind address, port and upload cap come from the host's settings."""
+    return [sys.executable, "-m", "streamlit", "run", str(APP),
+            "--server.address", config.address, "--server.port", str(config.port),
+            "--server.maxUploadSize", str(config.max_upload_mb), "--server.headless", "true",
+            "--browser.gatherUsageStats", "false", *extra]
+
+
+def run(args) -> None:
+    config = load_config()  # a bad setting stops here, with one line and exit code 2
+    command = streamlit_command(config, list(args.streamlit_args))
+    print(f"specviz: serving on http://{config.address}:{config.port} "
+          f"(models: {', '.join(config.allowed_models)})", file=sys.stderr, flush=True)
+    os.execv(command[0], command)

@@ -1,0 +1,116 @@
+"""Faults and limits on the live page: failed loads, memory running out mid-run, the host's caps."""
+
+from __future__ import annotations
+
+import json
+
+import torch
+from test_live import click, tiny_page
+
+from specviz.engine.cached import CachedModel
+from specviz.models.loader import load_model
+
+
+def _broken_folder(tmp_path):
+    """A model folder whose weights file is damaged: config and tokenizer fine, safetensors garbage."""
+    target = load_model("tiny-target", device="cpu", packed=False)
+    target.model.save_pretrained(tmp_path, safe_serialization=True)
+    target.tokenizer.save_pretrained(tmp_path)
+    weights = next(tmp_path.glob("*.safetensors"))
+    weights.write_bytes(json.dumps({"not": "a tensor file"}).encode() * 100)
+    return tmp_path
+
+
+def test_a_model_that_fails_to_load_shows_a_message_and_the_session_recovers(tmp_path, hosting):
+    hosting(ALLOW_LOCAL_FOLDERS="1")
+    at = tiny_page(target=str(_broken_folder(tmp_path)))
+    click(at, "Run")
+    assert not at.exception
+    assert "could not load" in at.error[0].value
+    at.session_state["target"] = "tiny-target"
+    at.run()
+    click(at, "Run")
+    assert not at.exception and not at.error and at.session_state["runs"]
+
+
+def test_running_out_of_memory_mid_run_keeps_what_was_generated_and_frees_memory(monkeypatch):
+    at = tiny_page(max_new_tokens=60, k=2)
+    real_forward = CachedModel.forward
+    calls = {"n": 0}
+
+    def failing_forward(self, token_ids, last_only=False):
+        calls["n"] += 1
+        if calls["n"] == 12:
+            raise torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 2.00 GiB")
+        return real_forward(self, token_ids, last_only)
+
+    monkeypatch.setattr(CachedModel, "forward", failing_forward)
+    freed = []
+    from specviz.serving import faults
+
+    real_free = faults.free_memory
+    monkeypatch.setattr(faults, "free_memory", lambda: freed.append(True) or real_free())
+    click(at, "Run")
+    assert not at.exception
+    assert "out of memory" in at.error[0].value
+    assert freed
+    assert any("tokens generated so far are kept" in w.value for w in at.warning)
+    partial = at.session_state["runs"][-1]
+    assert partial.cycles and len(partial.token_ids) < 60
+    monkeypatch.setattr(CachedModel, "forward", real_forward)
+    click(at, "Run")  # the same session runs again, to the end
+    assert not at.exception and not at.error
+    assert len(at.session_state["runs"][-1].token_ids) == 60
+
+
+def test_finished_runs_kept_per_session_are_bounded():
+    from pages.shared import MAX_RUNS_KEPT
+
+    at = tiny_page(max_new_tokens=4, compare=False)
+    for _ in range(MAX_RUNS_KEPT + 3):
+        click(at, "Run")
+    assert not at.exception
+    assert len(at.session_state["runs"]) == MAX_RUNS_KEPT
+
+
+def test_models_outside_the_allowlist_are_refused(hosting):
+    hosting(ALLOWED_MODELS="tiny-draft,tiny-target")
+    at = tiny_page(draft="qwen2.5-coder-0.5b")
+    click(at, "Run")
+    assert "not offered on this server" in at.error[0].value
+    for name in ("../../etc/passwd", "/etc", "Qwen/Qwen2.5-7B"):
+        at.session_state["draft"] = name
+        at.run()
+        click(at, "Run")
+        assert not at.exception
+        assert "not allowed" in at.error[0].value or "unknown model" in at.error[0].value, name
+
+
+def test_the_hosts_caps_bound_the_widgets_and_the_prompt(hosting):
+    hosting(MAX_NEW_TOKENS="32", MAX_K="6", MAX_PROMPT_CHARS="100")
+    at = tiny_page()
+    assert at.number_input(key="max_new_tokens").max == 32
+    assert at.slider(key="k").max == 6
+    at.session_state["prompt"] = "x" * 101
+    at.run()
+    assert len(at.session_state["prompt"]) == 100  # the text box itself holds at most the cap
+    for prompt, message in (("ab\x00\x01cd", "NUL"), ("", "empty")):
+        at.session_state["prompt"] = prompt
+        at.run()
+        click(at, "Run")
+        assert not at.exception and message in at.error[0].value, prompt
+
+
+def test_a_shared_link_with_values_out_of_range_is_ignored():
+    from streamlit.testing.v1 import AppTest
+    from test_live import PAGE
+
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    for key, value in {"k": "99", "max_new_tokens": "100000", "temperature": "nan", "top_p": "-1",
+                       "seed": "1e400", "top_k": "5"}.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception
+    state = at.session_state
+    assert (state["k"], state["max_new_tokens"], state["temperature"], state["top_p"]) == (4, 48, 0.0, 1.0)
+    assert state["top_k"] == 5  # a valid value in the same link still applies

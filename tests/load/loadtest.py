@@ -1,0 +1,170 @@
+"""A classroom on one server: many browser sessions, several generating at once, one tab closed mid-run.
+
+Starts ``python -m specviz serve`` on a free loopback port with the tiny pair as
+the only models, opens `sessions` pages of the Live page in Debian's Chromium
+(Playwright), presses Run on `generating` of them at once, closes one more page
+while its generation is queued or running, and reports what happened:
+
+    .venv/bin/python tests/load/loadtest.py --sessions 30 --generating 10 [--json OUT]
+
+Loopback only, bounded in count (<= 60 pages) and time (--deadline seconds).
+Exit code 0 when every generation completed without an error, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TURN = re.compile(r"Queue: place (\d+) on arrival \(0 = at once\), "
+                  r"waited ([0-9.]+) s for a turn · generation ([0-9.]+) s")
+PLACE = re.compile(r"you are number (\d+) in the queue")
+SETTLED = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+ERRORS = '[data-testid="stException"], [data-testid="stAlertContentError"]'
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start_server(port: int, max_new_tokens: int) -> subprocess.Popen:
+    env = dict(os.environ, SPECVIZ_PORT=str(port), SPECVIZ_ADDRESS="127.0.0.1", HF_HUB_OFFLINE="1",
+               SPECVIZ_ALLOWED_MODELS="tiny-draft,tiny-target", SPECVIZ_MAX_NEW_TOKENS=str(max_new_tokens))
+    process = subprocess.Popen([sys.executable, "-m", "specviz", "serve", "--", "--server.fileWatcherType", "none"],
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        try:
+            if urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2).read() == b"ok":
+                return process
+        except OSError:
+            time.sleep(0.5)
+    process.kill()
+    raise RuntimeError("the server did not become healthy within 90 s")
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def run(sessions: int, generating: int, max_new_tokens: int, deadline_s: float) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    if not 1 <= generating < sessions <= 60:
+        raise SystemExit("need 1 <= generating < sessions <= 60 (one more page is closed mid-run)")
+    port = free_port()
+    server = start_server(port, max_new_tokens)
+    url = f"http://127.0.0.1:{port}/live?draft=tiny-draft&target=tiny-target&max_new_tokens={max_new_tokens}"
+    started = time.time()
+    report: dict = {"sessions_requested": sessions, "generating": generating, "max_new_tokens": max_new_tokens}
+    try:
+        report["server_rss_mb_idle"] = round(rss_mb(server.pid), 1)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            context = browser.new_context(viewport={"width": 1100, "height": 900})
+            pages = []
+            for _ in range(sessions):
+                page = context.new_page()
+                page.goto(url)
+                pages.append(page)
+            for page in pages:
+                page.wait_for_selector(SETTLED, timeout=120_000)
+                page.get_by_role("button", name="Run", exact=True).wait_for(timeout=60_000)
+            report["sessions_held"] = sum(1 for p in pages if not p.is_closed())
+            report["seconds_to_open"] = round(time.time() - started, 1)
+            report["server_rss_mb_before"] = round(rss_mb(server.pid), 1)
+            # The first `generating` pages press Run together; one more presses Run and is then closed.
+            runners, leaver = pages[:generating], pages[generating]
+            clicked = time.time()
+            for page in runners + [leaver]:
+                page.get_by_role("button", name="Run", exact=True).click()
+            leaver.wait_for_timeout(300)
+            leaver.close()
+            results, places, errors = {}, set(), 0
+            end = time.time() + deadline_s
+            while len(results) < len(runners) and time.time() < end:
+                for index, page in enumerate(runners):
+                    if index in results:
+                        continue
+                    body = page.locator("body").inner_text()
+                    places.update(int(n) for n in PLACE.findall(body))
+                    match = TURN.search(body)
+                    if match:
+                        places.add(int(match.group(1)))
+                        results[index] = (float(match.group(2)), float(match.group(3)))
+                    elif page.locator(ERRORS).count():
+                        results[index] = None
+                time.sleep(0.2)
+            for page in runners:
+                errors += page.locator(ERRORS).count()
+            done = [r for r in results.values() if r is not None]
+            report.update({
+                "generations_completed": len(done),
+                "generations_missing": len(runners) - len(done),
+                "errors": errors + sum(1 for r in results.values() if r is None),
+                "closed_mid_run": 1,
+                "highest_queue_place": max(places, default=0),
+                "wait_s_p50": round(statistics.median([w for w, _ in done]), 2) if done else None,
+                "wait_s_p95": round(percentile([w for w, _ in done], 0.95), 2) if done else None,
+                "generation_s_p50": round(statistics.median([g for _, g in done]), 2) if done else None,
+                "generation_s_p95": round(percentile([g for _, g in done], 0.95), 2) if done else None,
+                "seconds_for_all_generations": round(time.time() - clicked, 1),
+                "server_rss_mb_after": round(rss_mb(server.pid), 1),
+                "server_alive": server.poll() is None,
+            })
+            browser.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    report["seconds"] = round(time.time() - started, 1)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=30)
+    parser.add_argument("--generating", type=int, default=10)
+    parser.add_argument("--max-new-tokens", type=int, default=48)
+    parser.add_argument("--deadline", type=float, default=300, help="seconds allowed for the generations")
+    parser.add_argument("--json", dest="json_out")
+    args = parser.parse_args(argv)
+    report = run(args.sessions, args.generating, args.max_new_tokens, args.deadline)
+    text = json.dumps(report, indent=1)
+    print(text)
+    if args.json_out:
+        Path(args.json_out).write_text(text + "\n")
+    ok = report["errors"] == 0 and report["generations_missing"] == 0 and report["server_alive"]
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

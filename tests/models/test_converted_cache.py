@@ -1,0 +1,76 @@
+"""A converted-model cache that is damaged is detected and rebuilt, never loaded as it is."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import torch
+
+from specviz.models import loader, tiny
+from specviz.models.registry import GGUFSource, ModelEntry
+
+ENTRY = ModelEntry(name="cached-test", title="test", tokenizer_family="bytes",
+                   source=GGUFSource(packages=("none",), version="0", filename="x.gguf", size=1, sha256="ab" * 32))
+
+
+@pytest.fixture
+def saved(tmp_path, monkeypatch):
+    """A converted copy of the tiny target in a private cache; the folder it lives in."""
+    monkeypatch.setenv("SPECVIZ_CACHE", str(tmp_path))
+    folder = loader.cache_dir(ENTRY)
+    folder.parent.mkdir(parents=True)
+    loader._save_cache(tiny.tiny_model("target"), tiny.tiny_tokenizer(), folder, ENTRY)
+    assert loader.cache_is_valid(folder, ENTRY)
+    return folder
+
+
+def _flip_one_byte(path, offset):
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+def test_a_changed_small_file_of_the_same_size_is_detected(saved):
+    _flip_one_byte(saved / "config.json", 10)
+    assert not loader.cache_is_valid(saved, ENTRY)
+
+
+def test_a_truncated_weights_file_is_detected(saved):
+    weights = next(saved.glob("*.safetensors"))
+    weights.write_bytes(weights.read_bytes()[:-100])
+    assert not loader.cache_is_valid(saved, ENTRY)
+
+
+def test_a_manifest_for_another_source_or_a_broken_manifest_is_detected(saved):
+    manifest = saved / loader.MANIFEST
+    data = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps(dict(data, source_sha256="cd" * 32)))
+    assert not loader.cache_is_valid(saved, ENTRY)
+    manifest.write_text("{not json")
+    assert not loader.cache_is_valid(saved, ENTRY)
+
+
+def test_weights_that_do_not_load_are_rebuilt(tmp_path, monkeypatch):
+    """Weights are too big to hash on every load; a damaged header then fails the load, and triggers a rebuild."""
+    monkeypatch.setenv("SPECVIZ_CACHE", str(tmp_path))
+    monkeypatch.setattr(loader, "HASHED_FILE_LIMIT", 64 * 1024)  # the tiny weights are not hashed
+    folder = loader.cache_dir(ENTRY)
+    folder.parent.mkdir(parents=True)
+    loader._save_cache(tiny.tiny_model("target"), tiny.tiny_tokenizer(), folder, ENTRY)
+    weights = next(folder.glob("*.safetensors"))
+    weights.write_bytes(b"\xff" * 8 + weights.read_bytes()[8:])  # the header length becomes absurd
+    assert loader.cache_is_valid(folder, ENTRY)  # sizes and hashed files still match
+    rebuilt, steps = [], []
+    monkeypatch.setattr(loader, "_convert", lambda entry, report: rebuilt.append(entry) or ("model", "tokenizer"))
+    result = loader._load_registry(ENTRY, torch.float32, lambda message, fraction: steps.append(message))
+    assert result == ("model", "tokenizer", "converted")
+    assert rebuilt == [ENTRY]
+    assert any("damaged" in step for step in steps)
+
+
+def test_an_intact_copy_loads_from_the_cache(saved, monkeypatch):
+    monkeypatch.setattr(loader, "_convert", lambda entry, report: pytest.fail("rebuilt an intact copy"))
+    model, _, source = loader._load_registry(ENTRY, torch.float32, lambda message, fraction: None)
+    assert source == "cache"
+    assert model.config.vocab_size == 257

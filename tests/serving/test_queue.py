@@ -1,0 +1,128 @@
+"""The generation queue: one turn at a time per slot, first come first served, nobody stranded."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from specviz.serving.queue import GenerationQueue
+
+
+def _run_in_threads(queue: GenerationQueue, count: int, hold_s: float, stagger_s: float = 0.02):
+    """Start `count` callers a little apart; record who ran when, how many ran at once, and what they heard."""
+    order, heard, errors = [], {}, []
+    state = {"now": 0, "most": 0}
+    lock = threading.Lock()
+
+    def caller(index: int) -> None:
+        try:
+            with queue.turn(on_wait=lambda position: heard.setdefault(index, []).append(position), poll_s=0.01):
+                with lock:
+                    order.append(index)
+                    state["now"] += 1
+                    state["most"] = max(state["most"], state["now"])
+                time.sleep(hold_s)
+                with lock:
+                    state["now"] -= 1
+        except Exception as error:  # noqa: BLE001 - collected for the assertion
+            errors.append(error)
+
+    threads = [threading.Thread(target=caller, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+        time.sleep(stagger_s)
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(t.is_alive() for t in threads), "a caller never got its turn (deadlock)"
+    return order, heard, errors, state["most"]
+
+
+def test_one_slot_serves_in_arrival_order_and_tells_each_its_place():
+    queue = GenerationQueue(slots=1)
+    order, heard, errors, most = _run_in_threads(queue, 6, hold_s=0.3, stagger_s=0.01)
+    assert not errors
+    assert order == list(range(6))
+    assert most == 1
+    # Caller k joined while caller 0 ran and callers 1..k-1 waited: it first heard place k,
+    # and its place only ever went down.
+    for index in range(1, 6):
+        assert heard[index][0] == index
+        assert heard[index] == sorted(heard[index], reverse=True)
+    assert queue.snapshot() == {"running": 0, "waiting": 0, "completed": 6}
+
+
+def test_two_slots_run_two_at_once_and_never_three():
+    queue = GenerationQueue(slots=2)
+    order, _, errors, most = _run_in_threads(queue, 8, hold_s=0.08)
+    assert not errors and sorted(order) == list(range(8))
+    assert most == 2
+
+
+def test_a_failing_turn_frees_its_slot():
+    queue = GenerationQueue(slots=1)
+    with pytest.raises(RuntimeError):
+        with queue.turn():
+            raise RuntimeError("out of memory")
+    with queue.turn() as stats:  # would wait forever if the slot were still held
+        assert stats.joined_at_position == 0
+    assert queue.snapshot()["completed"] == 2
+
+
+def test_a_caller_that_leaves_the_line_lets_the_next_one_move_up():
+    queue = GenerationQueue(slots=1)
+    release = threading.Event()
+    served = []
+
+    class Gone(Exception):
+        pass
+
+    def holder():
+        with queue.turn():
+            release.wait(5)
+
+    def leaver():
+        def on_wait(position):
+            raise Gone  # the page's tab was closed
+
+        try:
+            with queue.turn(on_wait=on_wait, poll_s=0.01):
+                served.append("leaver")
+        except Gone:
+            pass
+
+    def patient(positions):
+        with queue.turn(on_wait=positions.append, poll_s=0.01):
+            served.append("patient")
+
+    positions: list[int] = []
+    first = threading.Thread(target=holder)
+    first.start()
+    time.sleep(0.05)
+    gone = threading.Thread(target=leaver)
+    gone.start()
+    gone.join(5)
+    late = threading.Thread(target=patient, args=(positions,))
+    late.start()
+    time.sleep(0.1)
+    assert positions and positions[-1] == 1  # the leaver's place was given up
+    release.set()
+    first.join(5)
+    late.join(5)
+    assert served == ["patient"]
+    assert queue.snapshot() == {"running": 0, "waiting": 0, "completed": 2}
+
+
+def test_waiting_too_long_raises_and_leaves_the_line():
+    queue = GenerationQueue(slots=1)
+    with queue.turn():
+        with pytest.raises(TimeoutError, match="number 1 in the queue"):
+            with queue.turn(poll_s=0.01, timeout_s=0.05):
+                pass
+        assert queue.snapshot()["waiting"] == 0
+
+
+def test_a_queue_needs_a_slot():
+    with pytest.raises(ValueError):
+        GenerationQueue(slots=0)
