@@ -111,7 +111,8 @@ def run_both() -> None:
         shared.remember_run(stream_into(speculative, tr("live.speculative")))
         if alone is not None:
             st.session_state["baseline"] = stream_into(alone, tr("live.alone"))
-        st.session_state["last_turn"] = {"place": turn.joined_at_position, "waited": turn.waited_s,
+        taken = st.session_state["last_turn"]["run"] + 1 if st.session_state.get("last_turn") else 1
+        st.session_state["last_turn"] = {"run": taken, "place": turn.joined_at_position, "waited": turn.waited_s,
                                          "generation": time.perf_counter() - started}
 
 

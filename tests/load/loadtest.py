@@ -3,9 +3,10 @@
 Starts ``python -m specviz serve`` on a free loopback port with the tiny pair as
 the only models, opens `sessions` pages of the Live page in Debian's Chromium
 (Playwright), presses Run on `generating` of them at once, closes one more page
-while its generation is queued or running, and reports what happened:
+while its generation is queued or running, repeats the presses for `rounds`
+rounds (memory must level off, not grow with finished runs), and reports:
 
-    .venv/bin/python tests/load/loadtest.py --sessions 30 --generating 10 [--json OUT]
+    .venv/bin/python tests/load/loadtest.py --sessions 30 --generating 10 [--rounds 3] [--json OUT]
 
 Loopback only, bounded in count (<= 60 pages) and time (--deadline seconds).
 Exit code 0 when every generation completed without an error, 1 otherwise.
@@ -30,9 +31,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TURN = re.compile(r"Queue: place (\d+) on arrival \(0 = at once\), "
+TURN = re.compile(r"Queue \(run (\d+)\): place (\d+) on arrival \(0 = at once\), "
                   r"waited ([0-9.]+) s for a turn · generation ([0-9.]+) s")
-PLACE = re.compile(r"you are number (\d+) in the queue")
 SETTLED = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 ERRORS = '[data-testid="stException"], [data-testid="stAlertContentError"]'
 
@@ -73,7 +73,38 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def run(sessions: int, generating: int, max_new_tokens: int, deadline_s: float) -> dict:
+def _press_run(pages) -> list[float]:
+    """Press Run on every page, as close together as a script can; the seconds after the first press."""
+    started, times = time.time(), []
+    for page in pages:
+        # A background tab draws no frames, so Playwright's "is it stable?" wait would take
+        # seconds per click; the button is known to be ready, so the click is sent at once.
+        page.get_by_role("button", name="Run", exact=True).dispatch_event("click")
+        times.append(round(time.time() - started, 2))
+    return times
+
+
+def _collect(pages, number: int, deadline_s: float, clicked: float) -> list[dict]:
+    """Wait until each page shows the queue line of its run `number` (or an error); one record per page."""
+    found: dict[int, dict] = {}
+    end = time.time() + deadline_s
+    while len(found) < len(pages) and time.time() < end:
+        for index, page in enumerate(pages):
+            if index in found:
+                continue
+            match = next((m for m in TURN.finditer(page.locator("body").inner_text()) if int(m.group(1)) == number),
+                         None)
+            if match:
+                found[index] = {"round": number, "session": index, "place": int(match.group(2)),
+                                "wait_s": float(match.group(3)), "generation_s": float(match.group(4)),
+                                "seen_at_s": round(time.time() - clicked, 2)}
+            elif page.locator(ERRORS).count():
+                found[index] = {"round": number, "session": index, "error": True}
+        time.sleep(0.2)
+    return list(found.values())
+
+
+def run(sessions: int, generating: int, max_new_tokens: int, deadline_s: float, rounds: int = 1) -> dict:
     from playwright.sync_api import sync_playwright
 
     if not 1 <= generating < sessions <= 60:
@@ -101,42 +132,33 @@ def run(sessions: int, generating: int, max_new_tokens: int, deadline_s: float) 
             report["server_rss_mb_before"] = round(rss_mb(server.pid), 1)
             # The first `generating` pages press Run together; one more presses Run and is then closed.
             runners, leaver = pages[:generating], pages[generating]
-            clicked = time.time()
-            for page in runners + [leaver]:
-                page.get_by_role("button", name="Run", exact=True).click()
-            leaver.wait_for_timeout(300)
-            leaver.close()
-            results, places, errors = {}, set(), 0
-            end = time.time() + deadline_s
-            while len(results) < len(runners) and time.time() < end:
-                for index, page in enumerate(runners):
-                    if index in results:
-                        continue
-                    body = page.locator("body").inner_text()
-                    places.update(int(n) for n in PLACE.findall(body))
-                    match = TURN.search(body)
-                    if match:
-                        places.add(int(match.group(1)))
-                        results[index] = (float(match.group(2)), float(match.group(3)))
-                    elif page.locator(ERRORS).count():
-                        results[index] = None
-                time.sleep(0.2)
-            for page in runners:
-                errors += page.locator(ERRORS).count()
-            done = [r for r in results.values() if r is not None]
+            turns, clicks = [], []
+            for number in range(1, rounds + 1):
+                clicked = time.time()
+                clicks.append(_press_run(runners + ([leaver] if number == 1 else [])))
+                if number == 1:
+                    leaver.wait_for_timeout(300)
+                    leaver.close()
+                turns += _collect(runners, number, deadline_s, clicked)
+                report[f"server_rss_mb_after_round_{number}"] = round(rss_mb(server.pid), 1)
+            errors = sum(page.locator(ERRORS).count() for page in runners)
+            done = [t for t in turns if t.get("wait_s") is not None]
+            waits, generations = [t["wait_s"] for t in done], [t["generation_s"] for t in done]
             report.update({
+                "rounds": rounds,
                 "generations_completed": len(done),
-                "generations_missing": len(runners) - len(done),
-                "errors": errors + sum(1 for r in results.values() if r is None),
+                "generations_missing": rounds * len(runners) - len(done),
+                "errors": errors + sum(1 for t in turns if t.get("error")),
                 "closed_mid_run": 1,
-                "highest_queue_place": max(places, default=0),
-                "wait_s_p50": round(statistics.median([w for w, _ in done]), 2) if done else None,
-                "wait_s_p95": round(percentile([w for w, _ in done], 0.95), 2) if done else None,
-                "generation_s_p50": round(statistics.median([g for _, g in done]), 2) if done else None,
-                "generation_s_p95": round(percentile([g for _, g in done], 0.95), 2) if done else None,
-                "seconds_for_all_generations": round(time.time() - clicked, 1),
+                "click_spread_s": [c[-1] for c in clicks],
+                "highest_queue_place": max((t["place"] for t in done), default=0),
+                "wait_s_p50": round(statistics.median(waits), 2) if done else None,
+                "wait_s_p95": round(percentile(waits, 0.95), 2) if done else None,
+                "generation_s_p50": round(statistics.median(generations), 2) if done else None,
+                "generation_s_p95": round(percentile(generations, 0.95), 2) if done else None,
                 "server_rss_mb_after": round(rss_mb(server.pid), 1),
                 "server_alive": server.poll() is None,
+                "turns": turns,
             })
             browser.close()
     finally:
@@ -154,10 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sessions", type=int, default=30)
     parser.add_argument("--generating", type=int, default=10)
     parser.add_argument("--max-new-tokens", type=int, default=48)
-    parser.add_argument("--deadline", type=float, default=300, help="seconds allowed for the generations")
+    parser.add_argument("--deadline", type=float, default=300, help="seconds allowed for each round of generations")
+    parser.add_argument("--rounds", type=int, default=3, help="times the generating pages press Run")
     parser.add_argument("--json", dest="json_out")
     args = parser.parse_args(argv)
-    report = run(args.sessions, args.generating, args.max_new_tokens, args.deadline)
+    report = run(args.sessions, args.generating, args.max_new_tokens, args.deadline, args.rounds)
     text = json.dumps(report, indent=1)
     print(text)
     if args.json_out:

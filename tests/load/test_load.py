@@ -20,10 +20,10 @@ def test_a_small_classroom_is_served_without_errors():
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    report = loadtest.run(sessions=6, generating=3, max_new_tokens=24, deadline_s=180)
+    report = loadtest.run(sessions=6, generating=3, max_new_tokens=24, deadline_s=120, rounds=2)
     assert report["sessions_held"] == 6
     assert report["errors"] == 0
-    assert report["generations_completed"] == 3 and report["generations_missing"] == 0
+    assert report["generations_completed"] == 6 and report["generations_missing"] == 0
     # Three Runs pressed together on one slot: at least one of them had to queue, and was told its place.
     assert report["highest_queue_place"] >= 1
     assert report["server_alive"]
