@@ -15,14 +15,21 @@ def test_quick_bench_report(tmp_path):
     report = json.loads(out.read_text())
     assert report["report_version"] == 1 and report["models"]["target"] == "tiny-target"
     implementations = {row["implementation"] for row in report["rows"]}
-    assert implementations == {"specviz-baseline", "specviz", "hf-target", "hf-assisted"}
+    assert implementations == {"specviz-baseline", "specviz", "specviz-counters", "hf-target", "hf-assisted"}
     for row in report["rows"]:
         assert ROW_FIELDS <= row.keys(), row["config"]
         assert row["greedy_matches_baseline"] is True, row["config"]  # identical greedy tokens everywhere
     spec = [r for r in report["rows"] if r["implementation"] == "specviz" and r["prompt_set"] == "all"]
     assert all(0 < r["analytic_speedup"] and r["acceptance_by_position"] for r in spec)
     assert {c["concurrency"] for c in report["concurrency"]} == {2}
-    assert "| all | specviz k=4 constant T=0 |" in table.read_text()
+    assert {c["config"].split(" ")[0] for c in report["concurrency"]} == {"specviz-baseline", "specviz"}
+    assert all(c["aggregate_speedup"] > 0 for c in report["concurrency"])
+    # The first k and schedule also ran with counters only: the full trace's cost is reported beside it.
+    recorded = [r for r in spec if "recording_overhead" in r]
+    assert [r["config"] for r in recorded] == ["specviz k=3 constant T=0"]
+    assert -1 < recorded[0]["recording_overhead"] < 1
+    text = table.read_text()
+    assert "| all | specviz k=4 constant T=0 |" in text and "Recording the full trace" in text
 
 
 def test_bench_bad_input():

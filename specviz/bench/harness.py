@@ -32,6 +32,7 @@ class Plan:
     repeats: int = 1
     concurrency: tuple[int, ...] = (1,)
     with_hf: bool = True
+    record_overhead: bool = True  # also run the first k and schedule with counters only
     seed: int = 0
 
     def configs(self) -> list[Config]:
@@ -45,6 +46,8 @@ class Plan:
                     configs.append(Config("specviz", k, schedule, temperature))
                     if self.with_hf:
                         configs.append(Config("hf-assisted", k, schedule, temperature))
+            if self.record_overhead and self.ks:
+                configs.append(Config("specviz-counters", self.ks[0], self.schedules[0], temperature))
         return configs
 
 
@@ -174,7 +177,17 @@ def summarise(samples: list[Sample], plan: Plan) -> list[dict]:
             row["speedup"] = (tokens / wall) / base_rate
         rows.append(row)
     _add_agreement(rows, by_config)
+    _add_recording_overhead(rows)
     return rows
+
+
+def _add_recording_overhead(rows: list[dict]) -> None:
+    """On the full-trace row that has a counters-only twin: how much slower recording made it."""
+    counters = {(r["k"], r["schedule"], r["temperature"]): r for r in rows if r["implementation"] == "specviz-counters"}
+    for row in rows:
+        twin = counters.get((row["k"], row["schedule"], row["temperature"]))
+        if row["implementation"] == "specviz" and twin and row["tokens_per_s"]:
+            row["recording_overhead"] = twin["tokens_per_s"] / row["tokens_per_s"] - 1
 
 
 def _trace_figures(group: list[Sample], baseline: list[Sample] | None) -> dict:
@@ -230,7 +243,8 @@ def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Pr
                    "kernels": target.kernels, "draft_kernels": draft.kernels},
         "plan": {"ks": list(plan.ks), "schedules": list(plan.schedules), "temperatures": list(plan.temperatures),
                  "max_new_tokens": plan.max_new_tokens, "repeats": plan.repeats,
-                 "concurrency": list(plan.concurrency), "with_hf": plan.with_hf},
+                 "concurrency": list(plan.concurrency), "with_hf": plan.with_hf,
+                 "record_overhead": plan.record_overhead},
         "prompts": [{"id": p.id, "set": p.set} for p in prompts],
         "rows": rows,
         "concurrency": concurrency,

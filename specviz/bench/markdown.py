@@ -48,10 +48,20 @@ def markdown_report(report: dict) -> str:
                 f"{_fmt(row['overhead_ms_per_cycle'], 2)} | {_fmt(row.get('cost_ratio_c'))} | {positions or '—'} | "
                 f"{row['draft_forward_passes']} | {row['target_forward_passes']} | "
                 f"{row['peak_memory_bytes'] / 2**20:.0f} |")
+    for row in report["rows"]:
+        if row["prompt_set"] == "all" and row.get("recording_overhead") is not None:
+            lines += ["", f"Recording the full trace ({row['config']}) cost {100 * row['recording_overhead']:+.1f}% "
+                          "in tokens/s against counters only, in the same run."]
     if report["concurrency"]:
-        lines += ["", "| configuration | requests in flight | aggregate tok/s | latency p50 ms | latency p95 ms |",
-                  "|---|---|---|---|---|"]
+        lines += ["", "| configuration | requests in flight | aggregate tok/s | vs target alone | latency p50 ms | "
+                      "latency p95 ms |", "|---|---|---|---|---|---|"]
         for row in report["concurrency"]:
             lines.append(f"| {row['config']} | {row['concurrency']} | {_fmt(row['aggregate_tokens_per_s'])} | "
-                         f"{_fmt(row['latency_ms_p50'], 0)} | {_fmt(row['latency_ms_p95'], 0)} |")
+                         f"{_fmt(row.get('aggregate_speedup'))}× | {_fmt(row['latency_ms_p50'], 0)} | "
+                         f"{_fmt(row['latency_ms_p95'], 0)} |")
+        losing = [r for r in report["concurrency"] if (r.get("aggregate_speedup") or 2) < 1]
+        if losing:
+            lines += ["", "Speculation stops paying at " + ", ".join(f"{r['concurrency']} requests in flight"
+                                                                       for r in losing)
+                      + ": its aggregate throughput falls below the target alone's."]
     return "\n".join(lines) + "\n"

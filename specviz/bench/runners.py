@@ -20,7 +20,9 @@ from specviz.engine.timing import Clock, peak_memory_bytes
 from specviz.engine.trace import RunRecord
 from specviz.models.loader import LoadedModel
 
-IMPLEMENTATIONS = ("specviz-baseline", "specviz", "hf-target", "hf-assisted")
+# specviz-counters: the speculative decoder keeping counts and timings only, no token texts or
+# top-token tables, to measure what recording the full trace costs.
+IMPLEMENTATIONS = ("specviz-baseline", "specviz", "specviz-counters", "hf-target", "hf-assisted")
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,8 @@ def _policy(config: Config) -> SamplingPolicy:
 
 
 def _run_specviz(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed, record):
-    helper = draft if config.implementation == "specviz" else None
+    helper = None if config.implementation == "specviz-baseline" else draft
+    record = "counters" if config.implementation == "specviz-counters" else record
     decode = DecodeConfig(policy=_policy(config), k=max(config.k, 1), schedule=config.schedule,
                           max_new_tokens=max_new_tokens, seed=seed, record=record)
     run = Decoder(target, helper, decode).run(prompt)
