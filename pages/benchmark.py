@@ -8,6 +8,7 @@ from pages import shared
 from specviz.bench.harness import Plan, load_prompts, report, run_plan, summarise
 from specviz.bench.markdown import markdown_report
 from specviz.errors import SpecvizError
+from specviz.text import literal
 from specviz.viz import bench_figures
 
 shared.init_state()
@@ -25,7 +26,7 @@ if st.button(tr("bench.quick")):
     try:
         target, draft = shared.load_with_progress("tiny-target"), shared.load_with_progress("tiny-draft")
     except SpecvizError as error:
-        st.error(str(error))
+        st.error(literal(error))
         st.stop()
     with shared.generation_turn(), st.spinner("…"):
         plan = Plan(ks=(1, 2, 4), schedules=("constant",), max_new_tokens=16)

@@ -5,6 +5,7 @@ import streamlit as st
 from pages import shared
 from specviz.core import budget
 from specviz.errors import SpecvizError
+from specviz.text import literal
 from specviz.viz import budget_figures
 
 PRESETS = {
@@ -52,7 +53,7 @@ baseline_ms = columns[2].number_input(tr("budget.baseline"), 0.01, 100_000.0, ke
 try:
     plan = budget.Budget(k, draft_ms, verify_ms, overhead_ms, baseline_ms, alpha)
 except SpecvizError as error:
-    st.error(str(error))
+    st.error(literal(error))
     st.stop()
 
 result = budget.summary(plan)

@@ -9,6 +9,7 @@ from specviz.core.policy import SamplingPolicy
 from specviz.engine import exactness
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.errors import SpecvizError
+from specviz.text import literal
 from specviz.viz import exactness_figures
 
 MAX_RUNS = 2000
@@ -59,7 +60,7 @@ if st.button(tr("exactness.run"), type="primary"):
         result["rule"] = rule
         st.session_state["lab_result"] = result
     except SpecvizError as error:
-        st.error(f"{tr('exactness.cannot')}: {error}")
+        st.error(f"{tr('exactness.cannot')}: {literal(error)}")
 
 result = st.session_state.get("lab_result")
 if result:
@@ -83,7 +84,7 @@ if st.button(tr("exactness.compare")):
             check = exactness.greedy_check(target, draft, prompt, DecodeConfig(k=4, max_new_tokens=32))
         st.session_state["lab_greedy"] = check
     except SpecvizError as error:
-        st.error(f"Cannot compare: {error}")
+        st.error(f"Cannot compare: {literal(error)}")
 check = st.session_state.get("lab_greedy")
 if check:
     if check["equal"]:

@@ -11,6 +11,7 @@ from specviz.engine.measured import measured_budget
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.serving import faults
+from specviz.text import literal
 from specviz.viz import run_figures
 
 shared.init_state()
@@ -129,7 +130,7 @@ def next_step(stepper: dict) -> None:
 def show_failure(error: Exception) -> None:
     """A clear message for what went wrong; memory is given back and the page keeps working."""
     if isinstance(error, SpecvizError):
-        st.error(f"{tr('live.cannot')}: {error}")
+        st.error(f"{tr('live.cannot')}: {literal(error)}")
         return
     if not faults.is_out_of_memory(error):
         raise error

@@ -5,6 +5,7 @@ import streamlit as st
 from pages import shared
 from specviz.engine.trace import run_from_json
 from specviz.errors import SpecvizError
+from specviz.text import literal
 
 shared.init_state()
 tr = shared.tr
@@ -30,13 +31,15 @@ if text is not None:
     try:
         record = run_from_json(text)
     except SpecvizError as error:
-        st.error(f"{tr('replay.not_trace')}: {error}")
+        st.error(f"{tr('replay.not_trace')}: {literal(error)}")
     else:
-        policy = record.policy
-        st.markdown(f"**{record.draft or 'target only'} → {record.target}** on {record.device} ({record.dtype}), "
-                    f"temperature {policy.get('temperature')}, top-k {policy.get('top_k')}, top-p "
-                    f"{policy.get('top_p')}, k = {record.settings.get('k')} ({record.settings.get('schedule')}), "
-                    f"seed {record.settings.get('seed')}")
+        policy, settings = record.policy, record.settings
+        # Every field here comes from a file someone uploaded: shown literally.
+        st.markdown(f"**{literal(record.draft or 'target only')} → {literal(record.target)}** on "
+                    f"{literal(record.device)} ({literal(record.dtype)}), temperature "
+                    f"{literal(policy.get('temperature'))}, top-k {literal(policy.get('top_k'))}, top-p "
+                    f"{literal(policy.get('top_p'))}, k = {literal(settings.get('k'))} "
+                    f"({literal(settings.get('schedule'))}), seed {literal(settings.get('seed'))}")
         with st.expander(tr("replay.prompt")):
             st.code(record.prompt, language=None)
         shared.show_run(record, key="replay")

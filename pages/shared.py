@@ -21,7 +21,7 @@ from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, T
 from specviz.serving import faults
 from specviz.serving.config import HostingConfig, load_config
 from specviz.serving.queue import GenerationQueue, TurnStats
-from specviz.text import LANGUAGES, glossary, text
+from specviz.text import LANGUAGES, glossary, literal, text
 from specviz.viz import run_figures
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
@@ -89,7 +89,7 @@ def init_state() -> None:
     try:
         hosting()
     except SpecvizError as error:
-        st.error(f"The server's configuration is invalid: {error}")
+        st.error(f"The server's configuration is invalid: {literal(error)}")
         st.stop()
     if "_initialised" not in st.session_state:
         st.session_state["_initialised"] = True

@@ -5,6 +5,7 @@ import streamlit as st
 from pages import shared
 from specviz.core import montecarlo, stats, toy
 from specviz.errors import SpecvizError
+from specviz.text import literal
 from specviz.viz import toy_figures
 
 PRESETS = {
@@ -50,7 +51,7 @@ try:
     p, q = toy.normalise(p_weights), toy.normalise(q_weights)
     result = toy.one_position(p, q)
 except SpecvizError as error:
-    st.error(f"{tr('toy.bad')}: {error}. {tr('toy.bad_hint')}")
+    st.error(f"{tr('toy.bad')}: {literal(error)}. {tr('toy.bad_hint')}")
     st.stop()
 
 metrics = st.columns(3)

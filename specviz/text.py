@@ -188,3 +188,19 @@ def text(key: str, lang: str = "en") -> str:
 def glossary(term: str, lang: str = "en") -> str:
     english, italian = GLOSSARY[term]
     return italian if lang == "it" else english
+
+
+_MARKDOWN_SPECIALS = set("\\`*_{}[]()<>#+-.!|~$:=")
+
+
+def literal(value: object, limit: int = 300) -> str:
+    """`value` as text that Streamlit's Markdown shows exactly as written.
+
+    Model names, error messages and trace fields can hold anything a user or a
+    file put there: every Markdown, HTML and LaTeX character is escaped, control
+    characters are shown as \\xNN, and the length is bounded.
+    """
+    text = str(value)
+    shown = text[:limit] + ("…" if len(text) > limit else "")
+    return "".join(f"\\{ch}" if ch in _MARKDOWN_SPECIALS else ch if ch.isprintable() else f"\\\\x{ord(ch):02x}"
+                   for ch in shown)

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 
 import torch
 
+from specviz.core.policy import sample_one
+
 RULES = ("exact", "naive")
 
 
@@ -85,11 +87,11 @@ def verify(
             mass = residual.sum()
             # [departure (b)]: nothing to normalise when p == q here.
             residual = residual / mass if mass > 0 else target_probs[n]
-        last = torch.multinomial(residual, 1, generator=generator)
+        last = sample_one(residual, generator)
         kind = "correction"
     else:
         # Step 5b: every proposal passed; the bonus comes from p after x_k.
-        last = torch.multinomial(target_probs[k], 1, generator=generator)
+        last = sample_one(target_probs[k], generator)
         kind = "bonus"
 
     checked = min(n + 1, k)  # positions whose check was actually used

@@ -22,14 +22,14 @@ class CachedModel:
         self.forward_passes = 0
 
     @torch.inference_mode()
-    def forward(self, token_ids: list[int], last_only: bool = False) -> torch.Tensor:
-        """Feed tokens after the cached ones; logits [len(token_ids), vocab] (or [1, vocab])."""
+    def forward(self, token_ids: list[int], keep: int = 0) -> torch.Tensor:
+        """Feed tokens after the cached ones; logits of the last `keep` of them, [keep, vocab] (0: all)."""
         ids = torch.tensor([token_ids], dtype=torch.long, device=self.loaded.device)
         output = self.loaded.model(
             input_ids=ids,
             past_key_values=self.cache,
             use_cache=True,
-            logits_to_keep=1 if last_only else 0,  # a long prompt needs only its last row
+            logits_to_keep=keep,  # a prompt fed with the first proposals needs only their rows
         )
         self.length += len(token_ids)
         self.forward_passes += 1

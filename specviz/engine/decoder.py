@@ -113,18 +113,16 @@ class Decoder:
         if target.device.type == "cuda":
             torch.cuda.reset_peak_memory_stats(target.device)
         started = clock.now_ms()
-        # Prefill: each model reads all of the prompt but its last token, which
-        # every cycle then feeds first (so no forward pass is spent twice).
+        # No separate prefill [departure from a textbook loop]: the first cycle's
+        # passes read the prompt together with the first proposals, so the target
+        # runs one pass fewer per request; each cycle feeds whatever its cache lacks.
         scorer = CachedModel(target, self.vocab_size)
-        if len(prompt_ids) > 1:
-            scorer.forward(prompt_ids[:-1], last_only=True)
         drafter = None
         if self.draft is not None:
             drafter = ModelDrafter(CachedModel(self.draft, self.vocab_size), prompt_ids, config.draft_mode)
         tokens = list(prompt_ids)  # confirmed text, prompt included
         self.live = LiveState(scorer, drafter, tokens)
         limit = min(config.max_new_tokens, self.context - len(prompt_ids))
-        record.timing["prefill_ms"] = clock.now_ms() - started
         try:
             while len(record.token_ids) < limit and not record.stop_reason:
                 cycle = self._cycle(len(record.cycles), scorer, drafter, schedule, tokens, generator, clock,
@@ -156,8 +154,8 @@ class Decoder:
         after_draft = clock.now_ms()
         # Step 2: the target scores the unseen confirmed token(s) and all proposals in one pass.
         fed_before = scorer.length
-        logits = scorer.forward(tokens[fed_before:] + proposal.tokens)
-        target_probs = logits_to_probs(logits[-(len(proposal.tokens) + 1):], config.policy)  # [k' + 1, vocab]
+        logits = scorer.forward(tokens[fed_before:] + proposal.tokens, keep=len(proposal.tokens) + 1)
+        target_probs = logits_to_probs(logits, config.policy)  # [k' + 1, vocab]
         # Step 3: accept a prefix, then draw the correction or the bonus.
         draft_tokens = torch.tensor(proposal.tokens, dtype=torch.long, device=self.target.device)
         result = verify(target_probs, proposal.draft_probs, draft_tokens, generator, rule=config.rule)

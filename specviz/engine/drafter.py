@@ -15,7 +15,7 @@ from typing import Protocol
 
 import torch
 
-from specviz.core.policy import SamplingPolicy, logits_to_probs
+from specviz.core.policy import SamplingPolicy, logits_to_probs, sample_one
 from specviz.engine.cached import CachedModel
 from specviz.engine.timing import Clock
 
@@ -51,8 +51,7 @@ class ModelDrafter:
         self.mode = mode
         self.tokens = list(prompt_ids)  # the confirmed text, prompt included
         self.clock = Clock(model.loaded.device)
-        if len(prompt_ids) > 1:
-            model.forward(prompt_ids[:-1], last_only=True)  # prefill all but the last token
+        # No separate prefill: the first proposal step reads the whole prompt in one pass.
 
     @property
     def forward_passes(self) -> int:
@@ -66,12 +65,12 @@ class ModelDrafter:
         feed = self.tokens[self.model.length:]  # confirmed tokens the cache has not seen yet
         for _ in range(k):
             start = self.clock.now_ms()
-            logits = self.model.forward(feed)[-1]  # [vocab]
+            logits = self.model.forward(feed, keep=1)[-1]  # [vocab]
             q = logits_to_probs(logits, policy)
             if self.mode == "greedy-mismatch":
                 token = int(logits.argmax())  # broken on purpose: q does not describe this choice
             else:
-                token = int(torch.multinomial(q, 1, generator=generator))
+                token = sample_one(q, generator)
             tokens.append(token)
             rows.append(q)
             times.append(self.clock.now_ms() - start)

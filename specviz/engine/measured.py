@@ -12,23 +12,30 @@ from specviz.core.budget import tokens_per_cycle_positional
 from specviz.engine.trace import RunRecord
 
 
+def decode_cycles(record: RunRecord) -> list:
+    """The cycles after the first: the first also reads the prompt, a cost that is not per token."""
+    return record.cycles[1:] if len(record.cycles) > 1 else record.cycles
+
+
 def measured_budget(speculative: RunRecord, baseline: RunRecord) -> dict:
-    spec_cycles = [c for c in speculative.cycles if c.proposed]
+    spec_cycles = [c for c in decode_cycles(speculative) if c.proposed]
     assert spec_cycles, "the speculative run proposed nothing"
     assert baseline.draft is None and baseline.cycles, "the baseline must be a target-only run"
     proposed = sum(len(c.proposed) for c in spec_cycles)
     draft_ms_per_token = sum(c.draft_ms for c in spec_cycles) / proposed
     verify_ms = sum(c.verify_ms for c in spec_cycles) / len(spec_cycles)
     overhead_ms = sum(c.overhead_ms for c in spec_cycles) / len(spec_cycles)
-    target_ms_per_token = sum(c.cycle_ms for c in baseline.cycles) / len(baseline.cycles)
+    base_cycles = decode_cycles(baseline)
+    target_ms_per_token = sum(c.cycle_ms for c in base_cycles) / len(base_cycles)
     mean_k = proposed / len(spec_cycles)
     rates = speculative.totals["acceptance_by_position"]
     predicted_tokens = tokens_per_cycle_positional(rates)
     predicted_ms_per_token = (mean_k * draft_ms_per_token + verify_ms + overhead_ms) / predicted_tokens
     generated_spec = len(speculative.token_ids)
     generated_base = len(baseline.token_ids)
-    actual_spec = sum(c.cycle_ms for c in speculative.cycles) / generated_spec
-    actual_base = sum(c.cycle_ms for c in baseline.cycles) / generated_base
+    decoding = decode_cycles(speculative)
+    actual_spec = sum(c.cycle_ms for c in decoding) / max(sum(len(c.emitted) for c in decoding), 1)
+    actual_base = sum(c.cycle_ms for c in base_cycles) / max(sum(len(c.emitted) for c in base_cycles), 1)
     return {
         "draft_ms_per_token": draft_ms_per_token,
         "verify_ms_per_cycle": verify_ms,
@@ -42,7 +49,8 @@ def measured_budget(speculative: RunRecord, baseline: RunRecord) -> dict:
         "predicted_tokens_per_cycle": predicted_tokens,
         "observed_tokens_per_cycle": speculative.totals["mean_tokens_per_cycle"],
         "predicted_speedup": target_ms_per_token / predicted_ms_per_token,
-        # Decode-loop time only (prefill excluded) so prediction and outcome measure the same thing.
+        # Decode-loop time only (the first cycle, which reads the prompt, excluded) so
+        # prediction and outcome measure the same thing.
         "actual_speedup": actual_base / actual_spec,
         "wall_speedup": baseline.timing["wall_ms"] / speculative.timing["wall_ms"] * generated_spec / generated_base,
     }

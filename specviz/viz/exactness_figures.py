@@ -6,13 +6,14 @@ import numpy as np
 import plotly.graph_objects as go
 
 from specviz.viz import colors
+from specviz.viz.run_figures import plot_label
 
 
 def overlay_figure(fits, texts: dict[int, str], top: int = 12) -> go.Figure:
     """The `top` most likely tokens: exact p as bars, each sampled frequency as markers."""
     expected = np.asarray(fits[0].expected)
     order = [int(i) for i in np.argsort(-expected, kind="stable")[:top] if expected[i] > 0]
-    labels = [repr(texts.get(i, str(i))) for i in order]
+    labels = [plot_label(texts.get(i, str(i))) for i in order]
     figure = go.Figure()
     figure.add_bar(name="target's exact p", x=labels, y=expected[order].tolist(), marker_color=colors.TARGET)
     symbols = ["diamond-open", "circle-open", "x-thin-open"]

@@ -23,6 +23,11 @@ def _visible(text: str) -> str:
     return html.escape(shown).replace("\n", "↵<br>")
 
 
+def plot_label(text: str) -> str:
+    """A token as a chart label: quoted like Python's repr, with the HTML that Plotly would interpret escaped."""
+    return html.escape(repr(text), quote=False)
+
+
 def headline(record: RunRecord) -> list[tuple[str, str]]:
     """The run's headline numbers as (label, shown value) pairs."""
     totals, timing = record.totals, record.timing
@@ -109,7 +114,7 @@ def rejection_figure(cycle: CycleRecord) -> go.Figure | None:
     """At the rejection: p, q and the normalised residual max(p - q, 0) over the top tokens."""
     if cycle.top is None:
         return None
-    labels = [repr(t) for t in cycle.top.texts]
+    labels = [plot_label(t) for t in cycle.top.texts]
     figure = go.Figure()
     figure.add_bar(name="target p", x=labels, y=cycle.top.target_p, marker_color=colors.TARGET)
     figure.add_bar(name="draft q", x=labels, y=cycle.top.draft_q, marker_color=colors.DRAFT)

@@ -38,11 +38,11 @@ def test_running_out_of_memory_mid_run_keeps_what_was_generated_and_frees_memory
     real_forward = CachedModel.forward
     calls = {"n": 0}
 
-    def failing_forward(self, token_ids, last_only=False):
+    def failing_forward(self, token_ids, keep=0):
         calls["n"] += 1
         if calls["n"] == 12:
             raise torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 2.00 GiB")
-        return real_forward(self, token_ids, last_only)
+        return real_forward(self, token_ids, keep)
 
     monkeypatch.setattr(CachedModel, "forward", failing_forward)
     freed = []
@@ -114,3 +114,25 @@ def test_a_shared_link_with_values_out_of_range_is_ignored():
     state = at.session_state
     assert (state["k"], state["max_new_tokens"], state["temperature"], state["top_p"]) == (4, 48, 0.0, 1.0)
     assert state["top_k"] == 5  # a valid value in the same link still applies
+
+
+def test_running_out_of_memory_while_loading_shows_a_message_and_a_retry_loads(tmp_path, hosting, monkeypatch):
+    from pages import shared
+
+    hosting(ALLOW_LOCAL_FOLDERS="1")
+    plain = load_model("tiny-target", device="cpu", packed=False)
+    plain.model.save_pretrained(tmp_path, safe_serialization=True)
+    plain.tokenizer.save_pretrained(tmp_path)
+    real_load = shared.load_model
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError("cannot allocate 6 GB")
+
+    monkeypatch.setattr(shared, "load_model", no_memory)
+    at = tiny_page(target=str(tmp_path))  # a folder no earlier test loaded: not in the shared cache
+    click(at, "Run")
+    assert not at.exception
+    assert "out of memory" in at.error[0].value
+    monkeypatch.setattr(shared, "load_model", real_load)
+    click(at, "Run")  # the failure was not cached: the same session loads it now
+    assert not at.exception and not at.error and at.session_state["runs"]

@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from specviz.core.policy import SamplingPolicy, logits_to_probs, sample
+from specviz.core.policy import SamplingPolicy, logits_to_probs, sample, sample_one
 from specviz.errors import SpecvizError
 
 
@@ -66,3 +66,33 @@ def test_sample_is_reproducible_with_a_seed():
 def test_bad_policies_are_refused(kwargs, message):
     with pytest.raises(SpecvizError, match=message):
         SamplingPolicy(**kwargs)
+
+
+def _draws(sampler, probs, n=20_000, seed=7):
+    generator = torch.Generator().manual_seed(seed)
+    return torch.bincount(torch.tensor([sampler(probs, generator) for _ in range(n)]), minlength=probs.shape[0])
+
+
+def _off_by_one(probs, generator):
+    """Broken on purpose: the search without right=True puts u's mass one token early at ties of the sum."""
+    cdf = probs.double().cumsum(0)
+    u = torch.rand((), generator=generator, dtype=torch.float64) * cdf[-1]
+    return max(int(torch.searchsorted(cdf, u)) - 1, 0)
+
+
+def test_sample_one_follows_the_distribution_and_never_draws_a_zero():
+    from stats import ALPHA, chi_square_pvalue
+
+    probs = torch.tensor([0.5, 0.0, 0.3, 0.15, 0.05])
+    counts = _draws(sample_one, probs)
+    assert counts[1] == 0
+    assert chi_square_pvalue(counts[probs > 0].tolist(), (probs[probs > 0]).tolist()) > ALPHA
+    broken = _draws(_off_by_one, probs)
+    assert chi_square_pvalue(broken.tolist(), probs.tolist()) < ALPHA or broken[1] > 0
+
+
+def test_sample_one_is_reproducible_with_a_seed():
+    probs = torch.softmax(torch.randn(1000, generator=torch.Generator().manual_seed(1)), 0)
+    first = [sample_one(probs, torch.Generator().manual_seed(3)) for _ in range(5)]
+    assert len(set(first)) == 1
+    assert _draws(sample_one, probs, n=50, seed=3).tolist() == _draws(sample_one, probs, n=50, seed=3).tolist()

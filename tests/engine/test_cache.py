@@ -20,7 +20,7 @@ def fresh_next_logits(loaded, tokens, vocab):
 @pytest.mark.parametrize("cycles", [1, 3, 7])
 def test_caches_match_a_fresh_forward_pass(tiny_pair, cycles):
     draft, target = tiny_pair
-    decoder = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=200, seed=5,
+    decoder = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=200, seed=2,
                                                   policy=SamplingPolicy(temperature=1.0)))
     stream = decoder.stream("Il gatto")
     records = [next(stream) for _ in range(cycles)]
