@@ -36,8 +36,8 @@ class GenerationQueue:
             raise ValueError("a queue needs at least one slot")
         self.slots = slots
         self._condition = threading.Condition()
-        self._tickets = itertools.count()
-        self._waiting: list[int] = []  # tickets in arrival order
+        self._numbers = itertools.count()
+        self._waiting: list[int] = []  # numbers in arrival order
         self._running: set[int] = set()
         self.completed = 0  # turns finished, normally or not
 
@@ -45,13 +45,13 @@ class GenerationQueue:
         with self._condition:
             return {"running": len(self._running), "waiting": len(self._waiting), "completed": self.completed}
 
-    def _position(self, ticket: int) -> int:
+    def _position(self, number: int) -> int:
         """1 for the first in line (next to run), 2 for the one after it, ..."""
-        return self._waiting.index(ticket) + 1
+        return self._waiting.index(number) + 1
 
-    def _admissible(self, ticket: int) -> bool:
+    def _admissible(self, number: int) -> bool:
         free = self.slots - len(self._running)
-        return free > 0 and self._position(ticket) <= free
+        return free > 0 and self._position(number) <= free
 
     @contextmanager
     def turn(self, on_wait: Callable[[int], None] | None = None, poll_s: float = 0.25,
@@ -63,14 +63,14 @@ class GenerationQueue:
         """
         started = time.perf_counter()
         with self._condition:
-            ticket = next(self._tickets)
-            self._waiting.append(ticket)
-            stats = TurnStats(joined_at_position=0 if self._admissible(ticket) else self._position(ticket))
+            number = next(self._numbers)
+            self._waiting.append(number)
+            stats = TurnStats(joined_at_position=0 if self._admissible(number) else self._position(number))
         try:
-            self._wait_for_slot(ticket, on_wait, poll_s, timeout_s, started)
+            self._wait_for_slot(number, on_wait, poll_s, timeout_s, started)
         except BaseException:
             with self._condition:
-                self._waiting.remove(ticket)
+                self._waiting.remove(number)
                 self._condition.notify_all()  # the ones behind moved up
             raise
         stats.waited_s = time.perf_counter() - started
@@ -78,18 +78,18 @@ class GenerationQueue:
             yield stats
         finally:
             with self._condition:
-                self._running.discard(ticket)
+                self._running.discard(number)
                 self.completed += 1
                 self._condition.notify_all()
 
-    def _wait_for_slot(self, ticket: int, on_wait, poll_s: float, timeout_s: float | None, started: float) -> None:
+    def _wait_for_slot(self, number: int, on_wait, poll_s: float, timeout_s: float | None, started: float) -> None:
         while True:
             with self._condition:
-                if self._admissible(ticket):
-                    self._waiting.remove(ticket)
-                    self._running.add(ticket)
+                if self._admissible(number):
+                    self._waiting.remove(number)
+                    self._running.add(number)
                     return
-                position = self._position(ticket)
+                position = self._position(number)
             if timeout_s is not None and time.perf_counter() - started > timeout_s:
                 raise TimeoutError(f"still number {position} in the queue after {timeout_s:.0f} s")
             # Told on every poll, not only on change: for a web page the call is
@@ -97,5 +97,5 @@ class GenerationQueue:
             if on_wait is not None:
                 on_wait(position)
             with self._condition:
-                if not self._admissible(ticket):
+                if not self._admissible(number):
                     self._condition.wait(timeout=poll_s)
