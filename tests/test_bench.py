@@ -1,6 +1,7 @@
 """The benchmark harness in its quick mode: report schema, and greedy agreement of all implementations."""
 
 import json
+import math
 
 from tests.test_cli import specviz
 
@@ -27,9 +28,17 @@ def test_quick_bench_report(tmp_path):
     # The first k and schedule also ran with counters only: the full trace's cost is reported beside it.
     recorded = [r for r in spec if "recording_overhead" in r]
     assert [r["config"] for r in recorded] == ["specviz k=3 constant T=0"]
-    assert -1 < recorded[0]["recording_overhead"] < 1
+    assert math.isfinite(recorded[0]["recording_overhead"]) and recorded[0]["recording_overhead"] > -1
+    # Paired ratios: every speculative row against HF's same schedule, the baseline against HF's target alone.
+    for row in report["rows"]:
+        if row["implementation"] in ("specviz", "specviz-baseline"):
+            low, high = row["vs_hf_paired_range"]
+            assert 0 < low <= row["vs_hf_paired_median"] <= high, row["config"]
+        if row["implementation"] != "specviz-baseline":
+            assert row["speedup_paired_median"] > 0, row["config"]
     text = table.read_text()
     assert "| all | specviz k=4 constant T=0 |" in text and "Recording the full trace" in text
+    assert "specviz ÷ Hugging Face on the same prompt and repeat" in text
 
 
 def test_bench_bad_input():

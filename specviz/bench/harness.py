@@ -178,7 +178,46 @@ def summarise(samples: list[Sample], plan: Plan) -> list[dict]:
         rows.append(row)
     _add_agreement(rows, by_config)
     _add_recording_overhead(rows)
+    _add_paired_ratios(rows, by_config)
     return rows
+
+
+def _rate(sample: Sample) -> float:
+    return sample.tokens / sample.wall_ms if sample.wall_ms > 0 else 0.0
+
+
+def _paired(group: list[Sample], other: list[Sample]) -> list[float]:
+    """tokens/s of each sample ÷ tokens/s of `other`'s sample of the same prompt and repeat.
+
+    Runs of one prompt and repeat are back to back, so a slow spell of a noisy
+    machine mostly hits both sides of a pair; the median of such ratios is
+    steadier than the ratio of totals.
+    """
+    partner = {(s.prompt_id, s.repeat): s for s in other}
+    return [_rate(s) / _rate(partner[(s.prompt_id, s.repeat)]) for s in group
+            if (s.prompt_id, s.repeat) in partner and _rate(partner[(s.prompt_id, s.repeat)]) > 0]
+
+
+def _add_paired_ratios(rows: list[dict], by_config: dict[Config, list[Sample]]) -> None:
+    """Median paired ratios: each configuration against the baseline, and specviz against HF's same schedule."""
+    for row, (config, group) in zip(rows, by_config.items()):
+        base = by_config.get(Config("specviz-baseline", temperature=config.temperature))
+        if base and config.implementation != "specviz-baseline":
+            ratios = _paired(group, base)
+            if ratios:
+                row["speedup_paired_median"] = statistics.median(ratios)
+        hf = by_config.get(Config("hf-assisted", config.k, config.schedule, config.temperature))
+        if config.implementation == "specviz" and hf:
+            ratios = _paired(group, hf)
+            if ratios:
+                row["vs_hf_paired_median"] = statistics.median(ratios)
+                row["vs_hf_paired_range"] = [min(ratios), max(ratios)]
+        hf_alone = by_config.get(Config("hf-target", temperature=config.temperature))
+        if config.implementation == "specviz-baseline" and hf_alone:
+            ratios = _paired(group, hf_alone)
+            if ratios:
+                row["vs_hf_paired_median"] = statistics.median(ratios)
+                row["vs_hf_paired_range"] = [min(ratios), max(ratios)]
 
 
 def _add_recording_overhead(rows: list[dict]) -> None:

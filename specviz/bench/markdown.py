@@ -48,6 +48,15 @@ def markdown_report(report: dict) -> str:
                 f"{_fmt(row['overhead_ms_per_cycle'], 2)} | {_fmt(row.get('cost_ratio_c'))} | {positions or '—'} | "
                 f"{row['draft_forward_passes']} | {row['target_forward_passes']} | "
                 f"{row['peak_memory_bytes'] / 2**20:.0f} |")
+    paired = [r for r in report["rows"] if r.get("vs_hf_paired_median") is not None]
+    if paired:
+        lines += ["", "specviz ÷ Hugging Face on the same prompt and repeat (the baseline against `generate` alone, "
+                      "each speculative configuration against assisted generation with the same k and schedule):",
+                  "", "| prompts | configuration | median ratio | min | max |", "|---|---|---|---|---|"]
+        for row in paired:
+            low, high = row["vs_hf_paired_range"]
+            lines.append(f"| {row['prompt_set']} | {row['config']} | {_fmt(row['vs_hf_paired_median'])} | "
+                         f"{_fmt(low)} | {_fmt(high)} |")
     for row in report["rows"]:
         if row["prompt_set"] == "all" and row.get("recording_overhead") is not None:
             lines += ["", f"Recording the full trace ({row['config']}) cost {100 * row['recording_overhead']:+.1f}% "
