@@ -109,8 +109,9 @@ def _from_query(key: str, raw: str):
         value = type(default)(raw) if not isinstance(default, str) else raw[:200]
     except (ValueError, OverflowError):
         return None
-    if key in bounds():
-        low, high = bounds()[key]
+    limits = bounds().get(key)
+    if limits is not None:
+        low, high = limits
         return value if value == value and low <= value <= high else None  # value == value: not NaN
     return value if key != "lang" or value in LANGUAGES else None
 

@@ -28,6 +28,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the package is not installed
+
+from specviz.bench.harness import percentile  # noqa: E402
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -64,13 +68,6 @@ def start_server(port: int, max_new_tokens: int) -> subprocess.Popen:
             time.sleep(0.5)
     process.kill()
     raise RuntimeError("the server did not become healthy within 90 s")
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def _press_run(pages) -> list[float]:
@@ -153,9 +150,9 @@ def run(sessions: int, generating: int, max_new_tokens: int, deadline_s: float, 
                 "click_spread_s": [c[-1] for c in clicks],
                 "highest_queue_place": max((t["place"] for t in done), default=0),
                 "wait_s_p50": round(statistics.median(waits), 2) if done else None,
-                "wait_s_p95": round(percentile(waits, 0.95), 2) if done else None,
+                "wait_s_p95": round(percentile(waits, 95), 2) if done else None,
                 "generation_s_p50": round(statistics.median(generations), 2) if done else None,
-                "generation_s_p95": round(percentile(generations, 0.95), 2) if done else None,
+                "generation_s_p95": round(percentile(generations, 95), 2) if done else None,
                 "server_rss_mb_after": round(rss_mb(server.pid), 1),
                 "server_alive": server.poll() is None,
                 "turns": turns,
