@@ -38,6 +38,20 @@ class Drafter(Protocol):
     def update(self, accepted: int, emitted: list[int]) -> None: ...
 
 
+def draft_confidence(logits: torch.Tensor, draft_probs: torch.Tensor, token: int, policy: SamplingPolicy) -> float:
+    """How sure the draft was of the token it proposed, for the dynamic schedule.
+
+    logits: [vocab] the draft's raw logits; draft_probs: [vocab] the q it sampled from.
+    As Hugging Face's ConfidenceCriteria: the softmax probability of the chosen
+    token. Under greedy q is one-hot (always 1), so the confidence comes from the
+    softmax of the raw logits instead: p_max = exp(logit_max - logsumexp).
+    """
+    if not policy.greedy:
+        return float(draft_probs[token])
+    logits = logits.float()
+    return float(torch.exp(logits[token] - torch.logsumexp(logits, dim=-1)))
+
+
 class ModelDrafter:
     """Drafts with a small language model that keeps its own KV cache.
 
@@ -75,7 +89,7 @@ class ModelDrafter:
             rows.append(q)
             times.append(self.clock.now_ms() - start)
             feed = [token]
-            if stop_below is not None and float(q.max()) < stop_below:
+            if stop_below is not None and draft_confidence(logits, q, token, policy) < stop_below:
                 break  # dynamic schedule: the draft is unsure, let the target decide
         vocab = self.model.vocab_size
         draft_probs = torch.stack(rows) if rows else torch.empty(0, vocab, device=self.model.loaded.device)

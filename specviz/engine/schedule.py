@@ -3,8 +3,9 @@
 - constant: k every cycle;
 - heuristic: as Hugging Face's assisted generation, k grows by 2 after a fully
   accepted proposal and shrinks by 1 otherwise, within [1, k_max];
-- dynamic: up to k tokens, but the draft stops early once its own top
-  probability falls below a confidence threshold (the drafter applies it).
+- dynamic: up to k tokens, but the draft stops early once its probability for
+  the token it just proposed falls below a confidence threshold (the drafter
+  applies it; under greedy the probability comes from the softmax of its logits).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ class Schedule:
     name: str = "constant"
     k: int = 4  # the constant k, the heuristic's starting k, the dynamic maximum
     k_max: int = MAX_K
-    confidence: float = 0.4  # dynamic: stop proposing when max q falls below this
+    confidence: float = 0.4  # dynamic: stop proposing when the draft's probability of its token falls below this
 
     def __post_init__(self) -> None:
         if self.name not in SCHEDULES:
