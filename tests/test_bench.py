@@ -36,6 +36,18 @@ def test_quick_bench_report(tmp_path):
             assert 0 < low <= row["vs_hf_paired_median"] <= high, row["config"]
         if row["implementation"] != "specviz-baseline":
             assert row["speedup_paired_median"] > 0, row["config"]
+    # Forward calls counted by hooks: what the trace says for specviz, the same passes as HF's same schedule.
+    rows = {(r["prompt_set"], r["config"]): r for r in report["rows"]}
+    for row in report["rows"]:
+        assert row["forward_ms_per_run"] > 0 and row["outside_forward_ms_per_run"] >= 0, row["config"]
+        if row["implementation"] == "specviz":
+            assert row["metered_target_forward_passes"] == row["target_forward_passes"], row["config"]
+            assert row["metered_draft_forward_passes"] == row["draft_forward_passes"], row["config"]
+            hf = rows[(row["prompt_set"], row["config"].replace("specviz", "hf-assisted"))]
+            assert hf["metered_target_forward_passes"] == row["target_forward_passes"], row["config"]
+            assert hf["metered_draft_forward_passes"] == row["draft_forward_passes"], row["config"]
+        if row["implementation"] in ("specviz-baseline", "hf-target"):
+            assert row["metered_draft_forward_passes"] == 0 and row["metered_target_forward_passes"] > 0
     text = table.read_text()
     assert "| all | specviz k=4 constant T=0 |" in text and "Recording the full trace" in text
     assert "specviz ÷ Hugging Face on the same prompt and repeat" in text

@@ -112,7 +112,7 @@ def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[
             shift = (repeat + number) % len(configs)
             for config in configs[shift:] + configs[:shift]:
                 samples.append(run_one(config, target, draft, prompt.text, prompt.id, prompt.set, repeat,
-                                       plan.max_new_tokens, plan.seed + repeat))
+                                       plan.max_new_tokens, plan.seed + repeat, meter=True))
                 if progress:
                     progress.step(f"{config.name} · {prompt.id}")
     return samples
@@ -171,6 +171,7 @@ def summarise(samples: list[Sample], plan: Plan) -> list[dict]:
             "peak_memory_bytes": max(s.peak_memory_bytes for s in group),
         }
         row.update(_trace_figures(group, baselines.get(config.temperature)))
+        row.update(_metered_figures(group))
         base = baselines.get(config.temperature)
         if base:
             base_rate = sum(s.tokens for s in base) / sum(s.wall_ms for s in base)
@@ -254,6 +255,19 @@ def _trace_figures(group: list[Sample], baseline: list[Sample] | None) -> dict:
             out["decode_speedup"] = statistics.fmean(b["actual_speedup"] for b in bounds)
             out["bound_attained"] = out["decode_speedup"] / out["analytic_speedup"]
     return out
+
+
+def _metered_figures(group: list[Sample]) -> dict:
+    """Forward calls counted by hooks, for every implementation alike, and the wall time outside them."""
+    metered = [s.extra for s in group if "forward_ms" in s.extra]
+    if len(metered) != len(group):
+        return {}
+    return {
+        "metered_target_forward_passes": sum(m["target_forward_passes"] for m in metered),
+        "metered_draft_forward_passes": sum(m["draft_forward_passes"] for m in metered),
+        "forward_ms_per_run": statistics.fmean(m["forward_ms"] for m in metered),
+        "outside_forward_ms_per_run": statistics.fmean(m["outside_forward_ms"] for m in metered),
+    }
 
 
 def _mean_lists(lists: list[list[float]]) -> list[float]:

@@ -13,6 +13,22 @@ def _fmt(value, digits: int = 2) -> str:
     return str(value)
 
 
+def _hf_partner(rows: list[dict], row: dict) -> dict:
+    """The Hugging Face row that a specviz row is paired with (same prompts, k, schedule, temperature)."""
+    implementation = "hf-target" if row["implementation"] == "specviz-baseline" else "hf-assisted"
+    for other in rows:
+        if other["implementation"] == implementation and all(
+                other[key] == row[key] for key in ("prompt_set", "k", "schedule", "temperature")):
+            return other
+    return {}
+
+
+def _passes(row: dict) -> str:
+    if "metered_target_forward_passes" not in row:
+        return "—"
+    return f"{row['metered_target_forward_passes']}/{row['metered_draft_forward_passes']}"
+
+
 def markdown_report(report: dict) -> str:
     models = report["models"]
     lines = [
@@ -52,11 +68,16 @@ def markdown_report(report: dict) -> str:
     if paired:
         lines += ["", "specviz ÷ Hugging Face on the same prompt and repeat (the baseline against `generate` alone, "
                       "each speculative configuration against assisted generation with the same k and schedule):",
-                  "", "| prompts | configuration | median ratio | min | max |", "|---|---|---|---|---|"]
+                  "", "| prompts | configuration | median ratio | min | max | forward passes target/draft, "
+                      "specviz · HF | ms per run outside forward passes, specviz · HF |",
+                  "|---|---|---|---|---|---|---|"]
         for row in paired:
             low, high = row["vs_hf_paired_range"]
+            hf = _hf_partner(report["rows"], row)
             lines.append(f"| {row['prompt_set']} | {row['config']} | {_fmt(row['vs_hf_paired_median'])} | "
-                         f"{_fmt(low)} | {_fmt(high)} |")
+                         f"{_fmt(low)} | {_fmt(high)} | {_passes(row)} · {_passes(hf)} | "
+                         f"{_fmt(row.get('outside_forward_ms_per_run'), 0)} · "
+                         f"{_fmt(hf.get('outside_forward_ms_per_run'), 0)} |")
     for row in report["rows"]:
         if row["prompt_set"] == "all" and row.get("recording_overhead") is not None:
             lines += ["", f"Recording the full trace ({row['config']}) cost {100 * row['recording_overhead']:+.1f}% "

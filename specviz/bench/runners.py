@@ -10,6 +10,7 @@ Every runner returns a Sample with the same fields, so the report treats them al
 from __future__ import annotations
 
 import copy
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import torch
@@ -60,11 +61,56 @@ class Sample:
 
 
 def run_one(config: Config, target: LoadedModel, draft: LoadedModel, prompt: str, prompt_id: str, prompt_set: str,
-            repeat: int, max_new_tokens: int, seed: int, record: str = "full") -> Sample:
-    if config.implementation.startswith("specviz"):
-        return _run_specviz(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed,
-                            record)
-    return _run_hf(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed)
+            repeat: int, max_new_tokens: int, seed: int, record: str = "full", meter: bool = False) -> Sample:
+    """One timed generation. `meter` counts and times every model forward call (one request at a time only)."""
+    with forward_meter(target, draft, enabled=meter) as passes:
+        if config.implementation.startswith("specviz"):
+            sample = _run_specviz(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens,
+                                  seed, record)
+        else:
+            sample = _run_hf(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed)
+    if meter:
+        sample.extra.update(passes)
+        sample.extra["outside_forward_ms"] = sample.wall_ms - passes["forward_ms"]
+    return sample
+
+
+@contextmanager
+def forward_meter(target: LoadedModel, draft: LoadedModel, enabled: bool = True):
+    """Count and time the forward calls of both models, whoever makes them (specviz or HF's generate).
+
+    Yields a dict filled in as the calls happen: target_forward_passes, draft_forward_passes and
+    forward_ms (both models together). With identical pass counts, the wall time outside forward
+    calls is what one engine adds over another: sampling, cache bookkeeping, Python.
+    """
+    counts = {"target_forward_passes": 0, "draft_forward_passes": 0, "forward_ms": 0.0}
+    if not enabled:
+        yield counts
+        return
+    clock = Clock(target.device)
+    started: list[float] = []  # a stack: one entry per forward call in progress
+
+    def hooks(key: str):
+        def before(*_):
+            started.append(clock.now_ms())
+
+        def after(*_):
+            counts[key] += 1
+            counts["forward_ms"] += clock.now_ms() - started.pop()
+        return before, after
+
+    handles = []
+    models = {"target_forward_passes": target.model}
+    if draft.model is not target.model:  # a model drafting for itself counts as the target
+        models["draft_forward_passes"] = draft.model
+    for key, model in models.items():
+        before, after = hooks(key)
+        handles += [model.register_forward_pre_hook(before), model.register_forward_hook(after)]
+    try:
+        yield counts
+    finally:
+        for handle in handles:
+            handle.remove()
 
 
 def _policy(config: Config) -> SamplingPolicy:
