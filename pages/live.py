@@ -27,7 +27,8 @@ with st.sidebar:
     st.text_input(tr("live.draft"), key="draft", help=shared.term_help("draft") + " " + ", ".join(names))
     st.text_input(tr("live.target"), key="target", help=shared.term_help("target"))
     st.slider(tr("live.k"), *bounds["k"], key="k", help=shared.term_help("proposal"))
-    st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule")
+    st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule",
+                 help=tr("live.schedule_help").format(threshold=DecodeConfig().confidence))
     st.slider(tr("live.temperature"), 0.0, 2.0, step=0.05, key="temperature")
     st.number_input(tr("live.top_k"), 0, 1000, key="top_k")
     st.slider(tr("live.top_p"), 0.05, 1.0, step=0.05, key="top_p")
