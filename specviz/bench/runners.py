@@ -162,7 +162,7 @@ def _set_assistant_schedule(draft: LoadedModel, config: Config):
         generation.assistant_confidence_threshold = 0.0
     elif config.schedule == "dynamic":
         generation.num_assistant_tokens_schedule = "constant"
-        generation.assistant_confidence_threshold = 0.4  # HF's default dynamic speculation
+        generation.assistant_confidence_threshold = DecodeConfig().confidence  # the threshold specviz uses
     else:
         generation.num_assistant_tokens_schedule = "constant"
         generation.assistant_confidence_threshold = 0.0
