@@ -34,6 +34,8 @@ def test_quick_bench_report(tmp_path):
         if row["implementation"] in ("specviz", "specviz-baseline"):
             low, high = row["vs_hf_paired_range"]
             assert 0 < low <= row["vs_hf_paired_median"] <= high, row["config"]
+            wins, pairs = row["vs_hf_paired_faster"]
+            assert 0 <= wins <= pairs == row["runs"], row["config"]
         if row["implementation"] != "specviz-baseline":
             assert row["speedup_paired_median"] > 0, row["config"]
     # Forward calls counted by hooks: what the trace says for specviz, the same passes as HF's same schedule.
@@ -48,9 +50,19 @@ def test_quick_bench_report(tmp_path):
             assert hf["metered_draft_forward_passes"] == row["draft_forward_passes"], row["config"]
         if row["implementation"] in ("specviz-baseline", "hf-target"):
             assert row["metered_draft_forward_passes"] == 0 and row["metered_target_forward_passes"] > 0
+    # Rows follow the plan's order in every prompt set, whatever order the rotation ran them in.
+    for name in {r["prompt_set"] for r in report["rows"]}:
+        assert [r["config"] for r in report["rows"] if r["prompt_set"] == name] == \
+            [r["config"] for r in report["rows"] if r["prompt_set"] == "all"]
+    # Every timed run is in the report, and the totals can be recomputed from it.
+    runs = [s for s in report["samples"] if s["config"] == "specviz-baseline T=0"]
+    baseline = rows[("all", "specviz-baseline T=0")]
+    assert len(runs) == baseline["runs"]
+    assert math.isclose(1000 * sum(s["tokens"] for s in runs) / sum(s["wall_ms"] for s in runs),
+                        baseline["tokens_per_s"])
     text = table.read_text()
     assert "| all | specviz k=4 constant T=0 |" in text and "Recording the full trace" in text
-    assert "specviz ÷ Hugging Face on the same prompt and repeat" in text
+    assert "specviz ÷ Hugging Face on the same prompt and repeat" in text and " pairs |" in text
 
 
 def test_bench_bad_input():

@@ -119,7 +119,8 @@ def run(args) -> None:
             fast = run_concurrent(plan, target, draft, prompts, level, best)
             fast["aggregate_speedup"] = fast["aggregate_tokens_per_s"] / alone["aggregate_tokens_per_s"]
             concurrency += [dict(alone, aggregate_speedup=1.0), fast]
-    result = report(plan, target, draft, prompts, rows, concurrency, machine(), time.perf_counter() - started)
+    result = report(plan, target, draft, prompts, rows, concurrency, machine(),
+                    time.perf_counter() - started, samples)
     text = markdown_report(result)
     if args.json_out:
         Path(args.json_out).parent.mkdir(parents=True, exist_ok=True)

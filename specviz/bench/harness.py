@@ -154,6 +154,8 @@ def summarise(samples: list[Sample], plan: Plan) -> list[dict]:
     by_config: dict[Config, list[Sample]] = {}
     for sample in samples:
         by_config.setdefault(sample.config, []).append(sample)
+    # Rows in the plan's order, whichever configuration the rotation ran first.
+    by_config = {config: by_config[config] for config in plan.configs() if config in by_config}
     baselines = {c.temperature: s for c, s in by_config.items() if c.implementation == "specviz-baseline"}
     for config, group in by_config.items():
         tokens = sum(s.tokens for s in group)
@@ -207,18 +209,18 @@ def _add_paired_ratios(rows: list[dict], by_config: dict[Config, list[Sample]]) 
             ratios = _paired(group, base)
             if ratios:
                 row["speedup_paired_median"] = statistics.median(ratios)
-        hf = by_config.get(Config("hf-assisted", config.k, config.schedule, config.temperature))
-        if config.implementation == "specviz" and hf:
-            ratios = _paired(group, hf)
-            if ratios:
-                row["vs_hf_paired_median"] = statistics.median(ratios)
-                row["vs_hf_paired_range"] = [min(ratios), max(ratios)]
-        hf_alone = by_config.get(Config("hf-target", temperature=config.temperature))
-        if config.implementation == "specviz-baseline" and hf_alone:
-            ratios = _paired(group, hf_alone)
-            if ratios:
-                row["vs_hf_paired_median"] = statistics.median(ratios)
-                row["vs_hf_paired_range"] = [min(ratios), max(ratios)]
+        if config.implementation == "specviz":
+            hf = by_config.get(Config("hf-assisted", config.k, config.schedule, config.temperature))
+        elif config.implementation == "specviz-baseline":
+            hf = by_config.get(Config("hf-target", temperature=config.temperature))
+        else:
+            hf = None
+        ratios = _paired(group, hf) if hf else []
+        if ratios:
+            row["vs_hf_paired_median"] = statistics.median(ratios)
+            row["vs_hf_paired_range"] = [min(ratios), max(ratios)]
+            # How many pairs specviz won, out of how many: a sign test's raw counts.
+            row["vs_hf_paired_faster"] = [sum(r > 1 for r in ratios), len(ratios)]
 
 
 def _add_recording_overhead(rows: list[dict]) -> None:
@@ -285,8 +287,14 @@ def _add_agreement(rows: list[dict], by_config: dict[Config, list[Sample]]) -> N
                                                  for s in group)
 
 
+def sample_table(samples: list[Sample]) -> list[dict]:
+    """Every timed run, one line each, so that the figures can be recomputed from the report."""
+    return [{"config": s.config.name, "prompt_id": s.prompt_id, "repeat": s.repeat, "tokens": s.tokens,
+             "wall_ms": s.wall_ms, "forward_ms": s.extra.get("forward_ms")} for s in samples]
+
+
 def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], rows: list[dict],
-           concurrency: list[dict], machine: dict, seconds: float) -> dict:
+           concurrency: list[dict], machine: dict, seconds: float, samples: list[Sample] = ()) -> dict:
     return {
         "report_version": REPORT_VERSION,
         "machine": machine,
@@ -301,5 +309,6 @@ def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Pr
         "prompts": [{"id": p.id, "set": p.set} for p in prompts],
         "rows": rows,
         "concurrency": concurrency,
+        "samples": sample_table(list(samples)),
         "seconds": seconds,
     }

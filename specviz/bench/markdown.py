@@ -29,6 +29,13 @@ def _passes(row: dict) -> str:
     return f"{row['metered_target_forward_passes']}/{row['metered_draft_forward_passes']}"
 
 
+def _faster(row: dict) -> str:
+    if "vs_hf_paired_faster" not in row:
+        return "—"
+    wins, pairs = row["vs_hf_paired_faster"]
+    return f"{wins} of {pairs} pairs"
+
+
 def markdown_report(report: dict) -> str:
     models = report["models"]
     lines = [
@@ -69,15 +76,15 @@ def markdown_report(report: dict) -> str:
         lines += ["", "specviz ÷ Hugging Face on the same prompt and repeat (the baseline against `generate` alone, "
                       "each speculative configuration against assisted generation with the same k and schedule):",
                   "", "| prompts | configuration | median ratio | min | max | forward passes target/draft, "
-                      "specviz · HF | ms per run outside forward passes, specviz · HF |",
-                  "|---|---|---|---|---|---|---|"]
+                      "specviz · HF | ms per run outside forward passes, specviz · HF | specviz faster in |",
+                  "|---|---|---|---|---|---|---|---|"]
         for row in paired:
             low, high = row["vs_hf_paired_range"]
             hf = _hf_partner(report["rows"], row)
             lines.append(f"| {row['prompt_set']} | {row['config']} | {_fmt(row['vs_hf_paired_median'])} | "
                          f"{_fmt(low)} | {_fmt(high)} | {_passes(row)} · {_passes(hf)} | "
                          f"{_fmt(row.get('outside_forward_ms_per_run'), 0)} · "
-                         f"{_fmt(hf.get('outside_forward_ms_per_run'), 0)} |")
+                         f"{_fmt(hf.get('outside_forward_ms_per_run'), 0)} | {_faster(row)} |")
     for row in report["rows"]:
         if row["prompt_set"] == "all" and row.get("recording_overhead") is not None:
             lines += ["", f"Recording the full trace ({row['config']}) cost {100 * row['recording_overhead']:+.1f}% "
