@@ -33,7 +33,7 @@ if st.button(tr("bench.quick")):
         prompts = load_prompts(sorted(str(p) for p in (shared.ASSETS / "prompts").glob("*.jsonl")), per_set=1)
         samples = run_plan(plan, target, draft, prompts, quiet=True)
         rows = [dict(row, prompt_set="all") for row in summarise(samples, plan)]
-        st.session_state["bench_quick"] = report(plan, target, draft, prompts, rows, [], {}, 0.0)
+        st.session_state["bench_quick"] = report(plan, target, draft, prompts, rows, [], {}, 0.0, samples)
 if st.session_state.get("bench_quick"):
     chosen = st.session_state["bench_quick"]
 if chosen:
