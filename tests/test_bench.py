@@ -42,6 +42,8 @@ def test_quick_bench_report(tmp_path):
     rows = {(r["prompt_set"], r["config"]): r for r in report["rows"]}
     for row in report["rows"]:
         assert row["forward_ms_per_run"] > 0 and row["outside_forward_ms_per_run"] >= 0, row["config"]
+        assert row["target_ms_per_pass"] > 0, row["config"]
+        assert (row["draft_ms_per_pass"] is None) == (row["metered_draft_forward_passes"] == 0), row["config"]
         if row["implementation"] == "specviz":
             assert row["metered_target_forward_passes"] == row["target_forward_passes"], row["config"]
             assert row["metered_draft_forward_passes"] == row["draft_forward_passes"], row["config"]
@@ -58,6 +60,8 @@ def test_quick_bench_report(tmp_path):
     runs = [s for s in report["samples"] if s["config"] == "specviz-baseline T=0"]
     baseline = rows[("all", "specviz-baseline T=0")]
     assert len(runs) == baseline["runs"]
+    assert all(math.isclose(s["forward_ms"], s["target_forward_ms"] + s["draft_forward_ms"]) for s in runs)
+    assert sum(s["target_forward_passes"] for s in runs) == baseline["metered_target_forward_passes"]
     assert math.isclose(1000 * sum(s["tokens"] for s in runs) / sum(s["wall_ms"] for s in runs),
                         baseline["tokens_per_s"])
     text = table.read_text()

@@ -21,6 +21,8 @@ from specviz.errors import SpecvizError
 from specviz.models.loader import LoadedModel
 
 REPORT_VERSION = 1
+# What the forward hooks measured, kept for every timed run.
+METERED = ("forward_ms", "target_forward_ms", "draft_forward_ms", "target_forward_passes", "draft_forward_passes")
 
 
 @dataclass
@@ -269,7 +271,15 @@ def _metered_figures(group: list[Sample]) -> dict:
         "metered_draft_forward_passes": sum(m["draft_forward_passes"] for m in metered),
         "forward_ms_per_run": statistics.fmean(m["forward_ms"] for m in metered),
         "outside_forward_ms_per_run": statistics.fmean(m["outside_forward_ms"] for m in metered),
+        # What one forward pass costs, per model: equal for two engines running the same modules.
+        "target_ms_per_pass": _per_pass(metered, "target"),
+        "draft_ms_per_pass": _per_pass(metered, "draft"),
     }
+
+
+def _per_pass(metered: list[dict], role: str) -> float | None:
+    passes = sum(m[f"{role}_forward_passes"] for m in metered)
+    return sum(m[f"{role}_forward_ms"] for m in metered) / passes if passes else None
 
 
 def _mean_lists(lists: list[list[float]]) -> list[float]:
@@ -290,7 +300,7 @@ def _add_agreement(rows: list[dict], by_config: dict[Config, list[Sample]]) -> N
 def sample_table(samples: list[Sample]) -> list[dict]:
     """Every timed run, one line each, so that the figures can be recomputed from the report."""
     return [{"config": s.config.name, "prompt_id": s.prompt_id, "repeat": s.repeat, "tokens": s.tokens,
-             "wall_ms": s.wall_ms, "forward_ms": s.extra.get("forward_ms")} for s in samples]
+             "wall_ms": s.wall_ms, **{key: s.extra.get(key) for key in METERED}} for s in samples]
 
 
 def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], rows: list[dict],

@@ -29,6 +29,12 @@ def _passes(row: dict) -> str:
     return f"{row['metered_target_forward_passes']}/{row['metered_draft_forward_passes']}"
 
 
+def _pass_ms(row: dict) -> str:
+    if "target_ms_per_pass" not in row:
+        return "—"
+    return f"{_fmt(row['target_ms_per_pass'], 1)}/{_fmt(row['draft_ms_per_pass'], 1)}"
+
+
 def _faster(row: dict) -> str:
     if "vs_hf_paired_faster" not in row:
         return "—"
@@ -76,13 +82,15 @@ def markdown_report(report: dict) -> str:
         lines += ["", "specviz ÷ Hugging Face on the same prompt and repeat (the baseline against `generate` alone, "
                       "each speculative configuration against assisted generation with the same k and schedule):",
                   "", "| prompts | configuration | median ratio | min | max | forward passes target/draft, "
-                      "specviz · HF | ms per run outside forward passes, specviz · HF | specviz faster in |",
-                  "|---|---|---|---|---|---|---|---|"]
+                      "specviz · HF | ms per forward pass target/draft, specviz · HF | "
+                      "ms per run outside forward passes, specviz · HF | specviz faster in |",
+                  "|---|---|---|---|---|---|---|---|---|"]
         for row in paired:
             low, high = row["vs_hf_paired_range"]
             hf = _hf_partner(report["rows"], row)
             lines.append(f"| {row['prompt_set']} | {row['config']} | {_fmt(row['vs_hf_paired_median'])} | "
                          f"{_fmt(low)} | {_fmt(high)} | {_passes(row)} · {_passes(hf)} | "
+                         f"{_pass_ms(row)} · {_pass_ms(hf)} | "
                          f"{_fmt(row.get('outside_forward_ms_per_run'), 0)} · "
                          f"{_fmt(hf.get('outside_forward_ms_per_run'), 0)} | {_faster(row)} |")
     for row in report["rows"]:

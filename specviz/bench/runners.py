@@ -79,30 +79,33 @@ def run_one(config: Config, target: LoadedModel, draft: LoadedModel, prompt: str
 def forward_meter(target: LoadedModel, draft: LoadedModel, enabled: bool = True):
     """Count and time the forward calls of both models, whoever makes them (specviz or HF's generate).
 
-    Yields a dict filled in as the calls happen: target_forward_passes, draft_forward_passes and
-    forward_ms (both models together). With identical pass counts, the wall time outside forward
+    Yields a dict filled in as the calls happen: target_/draft_forward_passes, target_/draft_forward_ms
+    and forward_ms (both models together). With identical pass counts, the wall time outside forward
     calls is what one engine adds over another: sampling, cache bookkeeping, Python.
     """
-    counts = {"target_forward_passes": 0, "draft_forward_passes": 0, "forward_ms": 0.0}
+    counts = {"target_forward_passes": 0, "draft_forward_passes": 0, "target_forward_ms": 0.0,
+              "draft_forward_ms": 0.0, "forward_ms": 0.0}
     if not enabled:
         yield counts
         return
     clock = Clock(target.device)
     started: list[float] = []  # a stack: one entry per forward call in progress
 
-    def hooks(key: str):
+    def hooks(role: str):
         def before(*_):
             started.append(clock.now_ms())
 
         def after(*_):
-            counts[key] += 1
-            counts["forward_ms"] += clock.now_ms() - started.pop()
+            elapsed = clock.now_ms() - started.pop()
+            counts[f"{role}_forward_passes"] += 1
+            counts[f"{role}_forward_ms"] += elapsed
+            counts["forward_ms"] += elapsed
         return before, after
 
     handles = []
-    models = {"target_forward_passes": target.model}
+    models = {"target": target.model}
     if draft.model is not target.model:  # a model drafting for itself counts as the target
-        models["draft_forward_passes"] = draft.model
+        models["draft"] = draft.model
     for key, model in models.items():
         before, after = hooks(key)
         handles += [model.register_forward_pre_hook(before), model.register_forward_hook(after)]
