@@ -2,7 +2,9 @@
 
 import json
 import math
+from collections import Counter
 
+from specviz.bench.harness import balanced_order
 from tests.test_cli import specviz
 
 ROW_FIELDS = {"config", "implementation", "k", "temperature", "runs", "tokens", "tokens_per_s", "ms_per_token_p50",
@@ -64,6 +66,11 @@ def test_quick_bench_report(tmp_path):
     assert sum(s["target_forward_passes"] for s in runs) == baseline["metered_target_forward_passes"]
     assert math.isclose(1000 * sum(s["tokens"] for s in runs) / sum(s["wall_ms"] for s in runs),
                         baseline["tokens_per_s"])
+    # Prompt after prompt, the configurations ran in the rows of the balanced design.
+    planned = [r["config"] for r in report["rows"] if r["prompt_set"] == "all"]
+    for number, prompt in enumerate(report["prompts"]):
+        ran = [s["config"] for s in report["samples"] if s["prompt_id"] == prompt["id"]]
+        assert ran == [planned[i] for i in balanced_order(len(planned), number)], prompt["id"]
     text = table.read_text()
     assert "| all | specviz k=4 constant T=0 |" in text and "Recording the full trace" in text
     assert "specviz ÷ Hugging Face on the same prompt and repeat" in text and " pairs |" in text
@@ -75,3 +82,27 @@ def test_bench_bad_input():
                           (["--schedule", "fast"], "unknown schedule")):
         done = specviz("bench", "--quick", *args)
         assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def _order_balance(order, n: int) -> tuple[set, set]:
+    """Over one period of rows: how often each (configuration, position) and each (a, then b) occurs."""
+    rows = [order(n, row) for row in range(2 * n)]
+    assert all(sorted(row) == list(range(n)) for row in rows)
+    positions = Counter((value, place) for row in rows for place, value in enumerate(row))
+    pairs = Counter(pair for row in rows for pair in zip(row, row[1:]))
+    return set(positions.values()), {pairs.get((a, b), 0) for a in range(n) for b in range(n) if a != b}
+
+
+def test_balanced_order_is_a_williams_design():
+    for n in range(2, 12):
+        positions, pairs = _order_balance(balanced_order, n)
+        assert positions == {2} and len(pairs) == 1 and pairs != {0}, n  # all equal, none missing
+
+
+def test_balance_check_catches_a_plain_rotation():
+    # A rotation puts every configuration in every position, but always behind the same neighbour.
+    def rotation(n, row):
+        return [(value + row) % n for value in range(n)]
+    for n in range(3, 12):
+        positions, pairs = _order_balance(rotation, n)
+        assert positions == {2} and len(pairs) > 1, n

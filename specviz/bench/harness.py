@@ -1,8 +1,12 @@
 """Run every configuration on every prompt, interleaved (A B A B), then summarise.
 
 Interleaving means each repeat runs all configurations back to back on the same
-prompt, in an order that rotates, so slow drift of a noisy machine hits every
-configuration alike. Ratios are taken against the baseline of the same run.
+prompt, so slow drift of a noisy machine hits every configuration alike. The order
+changes from prompt to prompt as a balanced Latin square (Williams design): over a
+full cycle of orders each configuration runs first equally often and follows every
+other configuration equally often, so whatever one run leaves behind for the next
+(allocator state, a warm cache) is shared out evenly too. Ratios are taken against
+the baseline of the same run.
 """
 
 from __future__ import annotations
@@ -100,9 +104,23 @@ class Progress:
             print(file=sys.stderr)
 
 
+def balanced_order(n: int, row: int) -> list[int]:
+    """Row `row` of a Williams design for n configurations: a permutation of range(n).
+
+    Rows 0, 1, 2, ... cycle with a period of n (n even) or 2n (n odd); over one period every
+    configuration holds every position once per n rows, and every ordered pair (a, then b)
+    stands next to each other equally often.
+    """
+    # The first row zig-zags 0, 1, n-1, 2, n-2, ...; the others add a constant modulo n.
+    first = [0] + [(j + 1) // 2 if j % 2 else n - j // 2 for j in range(1, n)]
+    order = [(value + row) % n for value in first]
+    # For odd n the pairs balance only together with the mirrored rows.
+    return order[::-1] if n % 2 and (row // n) % 2 else order
+
+
 def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt],
              quiet: bool = False) -> list[Sample]:
-    """Single-request samples, interleaved; each repeat rotates the order of the configurations."""
+    """Single-request samples, interleaved; prompt after prompt, the order follows `balanced_order`."""
     configs = plan.configs()
     # Warm-up, not recorded: the first forward passes of a process pay for page-ins and allocations.
     for config in configs:
@@ -111,8 +129,8 @@ def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[
     samples = []
     for repeat in range(plan.repeats):
         for number, prompt in enumerate(prompts):
-            shift = (repeat + number) % len(configs)
-            for config in configs[shift:] + configs[:shift]:
+            for index in balanced_order(len(configs), repeat * len(prompts) + number):
+                config = configs[index]
                 samples.append(run_one(config, target, draft, prompt.text, prompt.id, prompt.set, repeat,
                                        plan.max_new_tokens, plan.seed + repeat, meter=True))
                 if progress:
@@ -156,7 +174,7 @@ def summarise(samples: list[Sample], plan: Plan) -> list[dict]:
     by_config: dict[Config, list[Sample]] = {}
     for sample in samples:
         by_config.setdefault(sample.config, []).append(sample)
-    # Rows in the plan's order, whichever configuration the rotation ran first.
+    # Rows in the plan's order, whichever configuration ran first.
     by_config = {config: by_config[config] for config in plan.configs() if config in by_config}
     baselines = {c.temperature: s for c, s in by_config.items() if c.implementation == "specviz-baseline"}
     for config, group in by_config.items():
