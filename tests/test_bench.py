@@ -85,7 +85,7 @@ def test_bench_bad_input():
 
 
 def _order_balance(order, n: int) -> tuple[set, set]:
-    """Over one period of rows: how often each (configuration, position) and each (a, then b) occurs."""
+    """Over 2n rows (whole periods for n odd or even): how often each (value, position) and (a, then b) occurs."""
     rows = [order(n, row) for row in range(2 * n)]
     assert all(sorted(row) == list(range(n)) for row in rows)
     positions = Counter((value, place) for row in rows for place, value in enumerate(row))
