@@ -2,9 +2,13 @@
 
 import json
 import math
+import random
+import statistics
 from collections import Counter
 
-from specviz.bench.harness import balanced_order
+import pytest
+
+from specviz.bench.harness import balanced_order, geomean_interval
 from tests.test_cli import specviz
 
 ROW_FIELDS = {"config", "implementation", "k", "temperature", "runs", "tokens", "tokens_per_s", "ms_per_token_p50",
@@ -38,6 +42,8 @@ def test_quick_bench_report(tmp_path):
             assert 0 < low <= row["vs_hf_paired_median"] <= high, row["config"]
             wins, pairs = row["vs_hf_paired_faster"]
             assert 0 <= wins <= pairs == row["runs"], row["config"]
+            low, high = row["vs_hf_paired_geomean_ci95"]
+            assert 0 < low <= row["vs_hf_paired_geomean"] <= high, row["config"]
         if row["implementation"] != "specviz-baseline":
             assert row["speedup_paired_median"] > 0, row["config"]
     # Forward calls counted by hooks: what the trace says for specviz, the same passes as HF's same schedule.
@@ -77,11 +83,38 @@ def test_quick_bench_report(tmp_path):
 
 
 def test_bench_bad_input():
-    for args, message in ((["--k", "0"], "every k"), (["--k", "a,b"], "comma-separated"),
+    for args, message in ((["--k", "0,4"], "every k"), (["--k", "-1"], "every k"), (["--k", "a,b"], "comma-separated"),
+                          (["--k", "0", "--no-hf"], "needs Hugging Face"),
                           (["--prompts", "/no/such.jsonl"], "cannot read prompts"),
                           (["--schedule", "fast"], "unknown schedule")):
         done = specviz("bench", "--quick", *args)
         assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_target_only_bench(tmp_path):
+    # k = 0: only the specviz baseline against generate, paired prompt by prompt.
+    out = tmp_path / "report.json"
+    done = specviz("bench", "--quick", "--k", "0", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    assert {row["config"] for row in report["rows"]} == {"specviz-baseline T=0", "hf-target T=0"}
+    baseline = next(r for r in report["rows"] if r["prompt_set"] == "all" and r["implementation"] == "specviz-baseline")
+    assert baseline["greedy_matches_baseline"] is True and baseline["vs_hf_paired_faster"][1] == 3
+    assert "geometric mean (95% interval)" in done.stdout
+
+
+def test_geomean_interval():
+    mean, interval = geomean_interval([1.1] * 12)
+    assert mean == pytest.approx(1.1) and interval == pytest.approx([1.1, 1.1])
+    mean, (low, high) = geomean_interval([0.5, 2.0] * 6)
+    assert mean == pytest.approx(1.0) and low < 1.0 < high
+    # 36 pairs as noisy as this machine's (12% spread of the log ratio): a 6% shift is found, no shift is not.
+    noise = random.Random(1)
+    spread = [noise.gauss(0.0, 0.12) for _ in range(36)]
+    centred = [math.exp(x - statistics.fmean(spread)) for x in spread]
+    assert geomean_interval(centred)[1][0] < 1.0 < geomean_interval(centred)[1][1]
+    shifted = [r * 1.06 for r in centred]
+    assert geomean_interval(shifted)[1][0] > 1.0
 
 
 def _order_balance(order, n: int) -> tuple[set, set]:

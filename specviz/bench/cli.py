@@ -17,6 +17,7 @@ from specviz.bench.harness import Plan, load_prompts, report, run_concurrent, ru
 from specviz.bench.markdown import markdown_report
 from specviz.bench.runners import Config
 from specviz.errors import SpecvizError
+from specviz.models.kernels import packing_supported
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
 
 DEFAULT_PROMPTS = "assets/prompts/*.jsonl"
@@ -42,13 +43,14 @@ def add_commands(commands) -> None:
     bench.add_argument("--device", default="auto")
     bench.add_argument("--dtype", default="auto", help="target dtype (defines the distribution)")
     bench.add_argument("--draft-dtype", default=None,
-                       help="draft dtype (only acceptance depends on it); default: bfloat16 on a CPU, where "
-                            "its packed kernels run the draft about 2x faster than float32, else the target's")
+                       help="draft dtype (only acceptance depends on it); default: bfloat16 on a CPU with packed "
+                            "bfloat16 kernels, which run the draft about 2x faster than float32, else the target's")
     bench.add_argument("--kernels", choices=("auto", "packed", "default"), default="auto",
                        help="CPU linear layers: oneDNN-packed (auto on CPU) or PyTorch's default")
     bench.add_argument("--prompts", nargs="+", default=[DEFAULT_PROMPTS], help="JSONL files or globs")
     bench.add_argument("--per-set", type=integer, default=1, help="prompts taken from each file (0 = all)")
-    bench.add_argument("--k", type=_list(int), default=(3, 4))
+    bench.add_argument("--k", type=_list(int), default=(3, 4),
+                       help="draft lengths; 0 alone: only the target-only baseline against generate")
     bench.add_argument("--schedule", type=_list(str), default=("constant", "dynamic"))
     bench.add_argument("--temperature", type=_list(float), default=(0.0,))
     bench.add_argument("--max-new-tokens", type=integer, default=128)
@@ -63,8 +65,11 @@ def add_commands(commands) -> None:
 
 
 def _plan(args) -> Plan:
-    if any(k < 1 or k > 32 for k in args.k):
-        raise SpecvizError("every k must be in 1..32")
+    ks = () if args.k == (0,) else args.k  # k = 0: the target alone, specviz's loop against generate
+    if any(k < 1 or k > 32 for k in ks):
+        raise SpecvizError("every k must be in 1..32 (or k = 0 alone, for the target-only comparison)")
+    if not ks and (args.no_hf or any(c > 1 for c in args.concurrency)):
+        raise SpecvizError("k = 0 compares the baseline with generate: it needs Hugging Face and concurrency 1")
     if args.max_new_tokens < 1 or args.repeats < 1 or any(c < 1 or c > 64 for c in args.concurrency):
         raise SpecvizError("max new tokens, repeats and concurrency (<= 64) must be >= 1")
     for schedule in args.schedule:
@@ -72,21 +77,36 @@ def _plan(args) -> Plan:
             raise SpecvizError(f"unknown schedule {schedule!r}")
     if any(t < 0 for t in args.temperature):
         raise SpecvizError("temperatures must be >= 0")
-    return Plan(ks=args.k, schedules=args.schedule, temperatures=args.temperature,
+    return Plan(ks=ks, schedules=args.schedule, temperatures=args.temperature,
                 max_new_tokens=args.max_new_tokens, repeats=args.repeats, concurrency=args.concurrency,
                 with_hf=not args.no_hf, record_overhead=not args.no_record_overhead)
 
 
 def machine() -> dict:
     info = {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
-            "cpu_count": os.cpu_count(), "torch": torch.__version__, "torch_threads": torch.get_num_threads()}
+            "cpu_model": _cpu_model(), "cpu_count": os.cpu_count(), "torch": torch.__version__,
+            "torch_threads": torch.get_num_threads(), "cpu_capability": torch.backends.cpu.get_cpu_capability(),
+            "bfloat16_packed_kernels": packing_supported(torch.bfloat16)}
     if torch.cuda.is_available():
         info["gpu"] = torch.cuda.get_device_name(0)
     return info
 
 
+def _cpu_model() -> str | None:
+    """The CPU's marketing name from /proc/cpuinfo (Linux), else None: reports name the machine they ran on."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
 def _draft_dtype(target) -> str:
-    if target.device.type == "cpu" and target.dtype == torch.float32 and torch.backends.mkldnn.is_available():
+    # bfloat16 pays only with packed kernels for it; without them (many AVX2-only CPUs) float32 packed is faster.
+    if target.device.type == "cpu" and target.dtype == torch.float32 and target.kernels == "onednn-packed" \
+            and packing_supported(torch.bfloat16):
         return "bfloat16"
     return str(target.dtype).removeprefix("torch.")
 

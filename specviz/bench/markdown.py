@@ -42,6 +42,19 @@ def _faster(row: dict) -> str:
     return f"{wins} of {pairs} pairs"
 
 
+def _cpu(machine: dict) -> str:
+    """' (AMD EPYC, AVX2)': the CPU's name and vector extensions, where the report has them."""
+    known = [machine[key] for key in ("cpu_model", "cpu_capability") if machine.get(key)]
+    return f" ({', '.join(known)})" if known else ""
+
+
+def _geomean(row: dict) -> str:
+    if "vs_hf_paired_geomean" not in row:
+        return "—"
+    low, high = row["vs_hf_paired_geomean_ci95"]
+    return f"{row['vs_hf_paired_geomean']:.2f} ({low:.2f}–{high:.2f})"
+
+
 def markdown_report(report: dict) -> str:
     models = report["models"]
     lines = [
@@ -49,7 +62,7 @@ def markdown_report(report: dict) -> str:
         "",
         f"Device {models['device']}, target {models['dtype']}, draft {models['draft_dtype']}, "
         f"linear kernels {models.get('kernels', 'default')}; "
-        f"{report['machine'].get('cpu_count')} CPUs, torch {report['machine'].get('torch')}; "
+        f"{report['machine'].get('cpu_count')} CPUs{_cpu(report['machine'])}, torch {report['machine'].get('torch')}; "
         f"{report['plan']['max_new_tokens']} new tokens, {report['plan']['repeats']} repeat(s), "
         f"{len(report['prompts'])} prompts; {report['seconds']:.0f} s in all. "
         "Speed-up = tokens/s ÷ tokens/s of the specviz target-only baseline in the same run.",
@@ -81,15 +94,16 @@ def markdown_report(report: dict) -> str:
     if paired:
         lines += ["", "specviz ÷ Hugging Face on the same prompt and repeat (the baseline against `generate` alone, "
                       "each speculative configuration against assisted generation with the same k and schedule):",
-                  "", "| prompts | configuration | median ratio | min | max | forward passes target/draft, "
+                  "", "| prompts | configuration | median ratio | min | max | geometric mean (95% interval) | "
+                      "forward passes target/draft, "
                       "specviz · HF | ms per forward pass target/draft, specviz · HF | "
                       "ms per run outside forward passes, specviz · HF | specviz faster in |",
-                  "|---|---|---|---|---|---|---|---|---|"]
+                  "|---|---|---|---|---|---|---|---|---|---|"]
         for row in paired:
             low, high = row["vs_hf_paired_range"]
             hf = _hf_partner(report["rows"], row)
             lines.append(f"| {row['prompt_set']} | {row['config']} | {_fmt(row['vs_hf_paired_median'])} | "
-                         f"{_fmt(low)} | {_fmt(high)} | {_passes(row)} · {_passes(hf)} | "
+                         f"{_fmt(low)} | {_fmt(high)} | {_geomean(row)} | {_passes(row)} · {_passes(hf)} | "
                          f"{_pass_ms(row)} · {_pass_ms(hf)} | "
                          f"{_fmt(row.get('outside_forward_ms_per_run'), 0)} · "
                          f"{_fmt(hf.get('outside_forward_ms_per_run'), 0)} | {_faster(row)} |")

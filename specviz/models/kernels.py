@@ -16,6 +16,7 @@ consumer of the model alike: this project's decoder and Hugging Face's
 
 from __future__ import annotations
 
+import functools
 import os
 
 import torch
@@ -44,10 +45,27 @@ class PackedLinear(torch.nn.Module):
 
 
 def packing_applies(device: torch.device, dtype: torch.dtype) -> bool:
-    """Packing is used on the CPU for float32 and bfloat16, unless SPECVIZ_PACKED_LINEAR=0."""
+    """Packing is used on the CPU for float32 and bfloat16 where this CPU has the kernels, unless
+    SPECVIZ_PACKED_LINEAR=0."""
     if os.environ.get("SPECVIZ_PACKED_LINEAR", "1").strip() == "0":
         return False
-    return device.type == "cpu" and dtype in PACKED_DTYPES and torch.backends.mkldnn.is_available()
+    return device.type == "cpu" and packing_supported(dtype)
+
+
+@functools.cache
+def packing_supported(dtype: torch.dtype) -> bool:
+    """Whether oneDNN packs and multiplies `dtype` on this CPU (tried once on a small layer).
+
+    float32 packs on any x86 CPU; bfloat16 needs AVX-512 (BW, VL, DQ) or AVX-NE-CONVERT, which
+    many AVX2-only CPUs lack.
+    """
+    if dtype not in PACKED_DTYPES or not torch.backends.mkldnn.is_available():
+        return False
+    try:
+        PackedLinear(torch.nn.Linear(16, 16, dtype=dtype))(torch.ones(1, 16, dtype=dtype))
+    except RuntimeError:
+        return False
+    return True
 
 
 def pack_linears(model: torch.nn.Module) -> int:

@@ -24,7 +24,7 @@ from specviz.errors import SpecvizError
 from specviz.models import tiny
 from specviz.models.assets import Progress, cache_root, joined_gguf
 from specviz.models.device import pick_device, pick_dtype
-from specviz.models.kernels import pack_linears, packing_applies
+from specviz.models.kernels import pack_linears, packing_applies, packing_supported
 from specviz.models.registry import REGISTRY, ModelEntry
 
 MANIFEST = "specviz-cache.json"
@@ -66,6 +66,10 @@ def load_model(
     torch_device = pick_device(device)
     torch_dtype = pick_dtype(torch_device, dtype)
     report = progress or (lambda message, fraction: None)
+    if packed and not (torch_device.type == "cpu" and packing_supported(torch_dtype)):
+        dtype_name = str(torch_dtype).removeprefix("torch.")
+        raise SpecvizError(f"packed linear layers need oneDNN {dtype_name} kernels on the CPU, "
+                           f"which this {torch_device.type} lacks; use the default kernels")
     name = (name or "").strip()
     if not name:
         raise SpecvizError("no model name given")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 import torch
 
+from specviz.errors import SpecvizError
 from specviz.models import tiny
-from specviz.models.kernels import PackedLinear, pack_linears, packing_applies
+from specviz.models.kernels import PackedLinear, pack_linears, packing_applies, packing_supported
 from specviz.models.loader import load_model
 
 needs_mkldnn = pytest.mark.skipif(not torch.backends.mkldnn.is_available(), reason="oneDNN not built in")
@@ -65,3 +66,22 @@ def test_packing_applies_only_to_cpu_float32_and_bfloat16(monkeypatch):
     assert not packing_applies(torch.device("cuda"), torch.float32)
     monkeypatch.setenv("SPECVIZ_PACKED_LINEAR", "0")
     assert not packing_applies(cpu, torch.float32)
+
+
+def test_bfloat16_is_packed_only_where_the_cpu_has_the_kernels():
+    # Many AVX2-only CPUs lack oneDNN's bfloat16 kernels: loading falls back to the default layers there.
+    supported = packing_supported(torch.bfloat16)
+    loaded = load_model("tiny-target", device="cpu", dtype="bfloat16")
+    assert loaded.kernels == ("onednn-packed" if supported else "default")
+    ids = torch.tensor([[5, 17, 99]])
+    with torch.inference_mode():
+        assert torch.isfinite(loaded.model(ids).logits).all()
+    if not supported:
+        with pytest.raises(SpecvizError, match="packed linear layers need oneDNN bfloat16"):
+            load_model("tiny-target", device="cpu", dtype="bfloat16", packed=True)
+
+
+def test_packing_asked_for_where_it_cannot_run_is_a_clear_error():
+    assert not packing_supported(torch.float16)
+    with pytest.raises(SpecvizError, match="packed linear layers need oneDNN float16"):
+        load_model("tiny-target", device="cpu", dtype="float16", packed=True)
