@@ -33,7 +33,7 @@ def test_quick_bench_report(tmp_path):
     assert all(c["aggregate_speedup"] > 0 for c in report["concurrency"])
     # The first k and schedule also ran with counters only: the full trace's cost is reported beside it.
     recorded = [r for r in spec if "recording_overhead" in r]
-    assert [r["config"] for r in recorded] == ["specviz k=3 constant T=0"]
+    assert [r["config"] for r in recorded] == ["specviz k=4 constant T=0"]
     assert math.isfinite(recorded[0]["recording_overhead"]) and recorded[0]["recording_overhead"] > -1
     # Paired ratios: every speculative row against HF's same schedule, the baseline against HF's target alone.
     for row in report["rows"]:

@@ -49,7 +49,7 @@ def add_commands(commands) -> None:
                        help="CPU linear layers: oneDNN-packed (auto on CPU) or PyTorch's default")
     bench.add_argument("--prompts", nargs="+", default=[DEFAULT_PROMPTS], help="JSONL files or globs")
     bench.add_argument("--per-set", type=integer, default=1, help="prompts taken from each file (0 = all)")
-    bench.add_argument("--k", type=_list(int), default=(3, 4),
+    bench.add_argument("--k", type=_list(int), default=(4,),
                        help="draft lengths; 0 alone: only the target-only baseline against generate")
     bench.add_argument("--schedule", type=_list(str), default=("constant", "dynamic"))
     bench.add_argument("--temperature", type=_list(float), default=(0.0,))
