@@ -37,6 +37,9 @@ if st.button(tr("bench.quick")):
 if st.session_state.get("bench_quick"):
     chosen = st.session_state["bench_quick"]
 if chosen:
-    st.plotly_chart(bench_figures.speedup_over_k(chosen), key="bench_k")
-    st.plotly_chart(bench_figures.cycle_split(chosen), key="bench_split")
+    if any(row["k"] for row in chosen["rows"]):
+        st.plotly_chart(bench_figures.speedup_over_k(chosen), key="bench_k")
+        st.plotly_chart(bench_figures.cycle_split(chosen), key="bench_split")
+    else:
+        st.info(tr("bench.target_only"))
     st.markdown(markdown_report(chosen))

@@ -37,6 +37,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "bench.title": ("Benchmark", "Benchmark"),
     "bench.caption": ("Speculation against the target alone and against Hugging Face's assisted generation, on the same models, prompts and policy, interleaved in one process. Speed-ups are ratios to the target-only run of the same benchmark.", "La speculazione contro il solo target e contro l'assisted generation di Hugging Face, con gli stessi modelli, prompt e politica, alternati in un solo processo. Gli speed-up sono rapporti rispetto al solo target dello stesso benchmark."),
     "bench.saved": ("Saved report", "Report salvato"),
+    "bench.target_only": ("This report compares the target-only loop with `generate` alone: no speculative configuration, so no chart of speed-up against k.", "Questo report confronta il ciclo del solo target con `generate`: nessuna configurazione speculativa, quindi nessun grafico dello speed-up rispetto a k."),
     "bench.none": ("No saved report yet: run `python -m specviz bench --json assets/bench/NAME.json`.", "Nessun report salvato: esegui `python -m specviz bench --json assets/bench/NOME.json`."),
     "bench.quick": ("Run a quick benchmark on the tiny pair", "Esegui un benchmark rapido sulla coppia minuscola"),
     "home.title": ("specviz: speculative decoding you can watch", "specviz: lo speculative decoding sotto gli occhi"),

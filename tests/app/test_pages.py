@@ -122,3 +122,19 @@ def test_benchmark_page_runs_a_quick_benchmark_on_the_tiny_pair():
     curves = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert {trace["name"] for trace in curves["data"]} >= {"all · specviz · constant", "all · hf-assisted · constant"}
     assert any("| all | specviz k=4 constant T=0 |" in m.value for m in at.markdown)
+
+
+def test_benchmark_page_shows_every_saved_report():
+    at = page("benchmark.py").run()
+    names = at.selectbox(key="bench_saved").options
+    assert "cpu-2core-amd-baseline-vs-generate" in names and "cpu-2core-amd-default" in names
+    for name in names:
+        at.selectbox(key="bench_saved").select(name).run()
+        assert not at.exception, name
+        charts = len(at.get("plotly_chart"))
+        # A target-only report has no speed-up over k to draw: it says so instead of an empty chart.
+        if "baseline-vs-generate" in name:
+            assert charts == 0 and any("target-only loop" in i.value for i in at.info), name
+        else:
+            assert charts == 2, name
+        assert any("specviz ÷ Hugging Face" in m.value for m in at.markdown), name
