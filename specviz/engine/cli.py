@@ -20,6 +20,8 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", default=DEFAULT_TARGET, help="registry name, HF id or local folder")
     parser.add_argument("--device", default="auto", help="auto, cpu, cuda, cuda:N or mps")
     parser.add_argument("--dtype", default="auto", help="auto, float32, bfloat16 or float16")
+    parser.add_argument("--draft-dtype", default=None,
+                        help="the draft's dtype if not --dtype; int8 quantizes its linear layers (CPU)")
 
 
 def add_commands(commands) -> None:
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> None:
     if not args.prompt.strip():
         raise SpecvizError("the prompt is empty")
     target = load_model(args.target, args.device, args.dtype, _progress)
-    draft = None if args.no_spec else load_model(args.draft, args.device, args.dtype, _progress)
+    draft = None if args.no_spec else load_model(args.draft, args.device, args.draft_dtype or args.dtype, _progress)
     record = Decoder(target, draft, config).run(args.prompt, chat=args.chat)
     if args.json:
         print(json.dumps(asdict(record), ensure_ascii=False))

@@ -35,5 +35,5 @@ def pick_dtype(device: torch.device, requested: str | None = None) -> torch.dtyp
             return torch.float16
         return torch.float32
     if requested not in DTYPES:
-        raise SpecvizError(f"unknown dtype {requested!r} (use auto, {', '.join(DTYPES)})")
+        raise SpecvizError(f"unknown dtype {requested!r} (use auto, {', '.join(DTYPES)}; int8 for a CPU draft)")
     return DTYPES[requested]

@@ -18,16 +18,25 @@ Packing changes only how the product is computed, not what it computes (the
 results agree with the default path to float rounding), and it applies to every
 consumer of the model alike: this project's decoder and Hugging Face's
 ``generate`` both run on the same packed modules.
+
+A draft may instead have its linear layers quantized to int8 (``quantize_linears``):
+weights int8 per tensor, activations quantized on the fly, products in int8. On an
+AVX2-only AMD CPU the 0.5B draft went from about 105 to 44 ms per token against its
+float32 packed form. Quantizing changes what the draft computes, so it is meant for
+the draft: its probabilities q then differ a little, which moves only how often its
+proposals are accepted. The output's distribution is the target's whatever q is.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import warnings
 
 import torch
 
 PACKED_DTYPES = (torch.float32, torch.bfloat16)
+INT8 = "int8"  # the dtype name that asks for int8 linear layers on a float32 model
 
 
 class PackedLinear(torch.nn.Module):
@@ -106,3 +115,25 @@ def _release_mapped_files(model: torch.nn.Module) -> None:
             if key not in copies:
                 copies[key] = parameter.data.clone()
             parameter.data = copies[key]
+
+
+@functools.cache
+def int8_supported() -> bool:
+    """Whether this PyTorch build has a quantized engine for int8 linear layers (fbgemm/x86 or qnnpack)."""
+    engines = set(torch.backends.quantized.supported_engines) - {"none"}
+    return bool(engines) and hasattr(torch.ao.quantization, "quantize_dynamic")
+
+
+def quantize_linears(model: torch.nn.Module) -> int:
+    """Replace every ``nn.Linear`` of a float32 CPU `model` in place by an int8 dynamic-quantized one.
+
+    Returns the number replaced.
+    """
+    count = sum(type(m) is torch.nn.Linear for m in model.modules())
+    with warnings.catch_warnings():
+        # PyTorch marks eager-mode quantization as moving to torchao; the pinned release still ships it.
+        warnings.simplefilter("ignore", (DeprecationWarning, UserWarning, FutureWarning))
+        torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8, inplace=True)
+    if count:
+        _release_mapped_files(model)  # the embeddings and norms stay float32 views of the file otherwise
+    return count

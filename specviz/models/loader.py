@@ -24,7 +24,8 @@ from specviz.errors import SpecvizError
 from specviz.models import tiny
 from specviz.models.assets import Progress, cache_root, joined_gguf
 from specviz.models.device import pick_device, pick_dtype
-from specviz.models.kernels import pack_linears, packing_applies, packing_supported
+from specviz.models.kernels import INT8, int8_supported, pack_linears, packing_applies, packing_supported, \
+    quantize_linears
 from specviz.models.registry import REGISTRY, ModelEntry
 
 MANIFEST = "specviz-cache.json"
@@ -46,7 +47,7 @@ class LoadedModel:
     context_length: int
     load_seconds: float
     source: str  # "tiny", "cache", "converted", "hub" or "folder"
-    kernels: str = "default"  # "onednn-packed" when the linear layers were packed (CPU)
+    kernels: str = "default"  # "onednn-packed" or "int8-dynamic" for the CPU's linear layers
 
     @property
     def vocab_size(self) -> int:
@@ -61,12 +62,20 @@ def load_model(
     allow_remote: bool = True,
     packed: bool | None = None,
 ) -> LoadedModel:
-    """Load `name`: a registry name, a local folder, or (if allowed) a Hugging Face id."""
+    """Load `name`: a registry name, a local folder, or (if allowed) a Hugging Face id.
+
+    `dtype` "int8" loads float32 and quantizes the linear layers to int8 (CPU only; see
+    specviz.models.kernels): meant for a draft.
+    """
     started = time.perf_counter()
     torch_device = pick_device(device)
-    torch_dtype = pick_dtype(torch_device, dtype)
+    int8 = (dtype or "").strip() == INT8
+    if int8 and not (torch_device.type == "cpu" and int8_supported()):
+        raise SpecvizError(f"int8 linear layers run on a CPU with a quantized engine, not on {torch_device.type}; "
+                           "use float32 or bfloat16")
+    torch_dtype = pick_dtype(torch_device, "float32" if int8 else dtype)
     report = progress or (lambda message, fraction: None)
-    if packed and not (torch_device.type == "cpu" and packing_supported(torch_dtype)):
+    if packed and not int8 and not (torch_device.type == "cpu" and packing_supported(torch_dtype)):
         dtype_name = str(torch_dtype).removeprefix("torch.")
         raise SpecvizError(f"packed linear layers need oneDNN {dtype_name} kernels on the CPU, "
                            f"which this {torch_device.type} lacks; use the default kernels")
@@ -83,10 +92,13 @@ def load_model(
     report("moving to device", 1.0)
     model = model.to(device=torch_device, dtype=torch_dtype).eval()
     # None means: pack where it helps (the CPU); see specviz.models.kernels.
-    packed_count = 0
-    if packing_applies(torch_device, torch_dtype) if packed is None else packed:
+    kernels = "default"
+    if int8:
+        report("quantizing linear layers to int8", 1.0)
+        kernels = "int8-dynamic" if quantize_linears(model) else kernels
+    elif packing_applies(torch_device, torch_dtype) if packed is None else packed:
         report("packing weights for the CPU", 1.0)
-        packed_count = pack_linears(model)
+        kernels = "onednn-packed" if pack_linears(model) else kernels
     return LoadedModel(
         name=name,
         model=model,
@@ -97,7 +109,7 @@ def load_model(
         context_length=int(getattr(model.config, "max_position_embeddings", 0) or 2048),
         load_seconds=time.perf_counter() - started,
         source=source,
-        kernels="onednn-packed" if packed_count else "default",
+        kernels=kernels,
     )
 
 

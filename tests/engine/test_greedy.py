@@ -4,6 +4,8 @@ import pytest
 import torch
 
 from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.models.kernels import int8_supported
+from specviz.models.loader import load_model
 
 PROMPTS = {
     "english": "The quick brown fox jumps over",
@@ -39,3 +41,17 @@ def test_a_perfect_draft_is_always_accepted(tiny_pair):
     assert all(c.kind == "bonus" and c.accepted == c.k for c in run.cycles[:-1])
     assert run.totals["target_forward_passes"] == len(run.cycles)  # one pass per cycle, the prompt read in the first
     assert run.totals["mean_tokens_per_cycle"] == pytest.approx(30 / len(run.cycles))
+
+
+@pytest.mark.skipif(not int8_supported(), reason="no quantized engine in this PyTorch build")
+def test_an_int8_draft_changes_acceptance_not_the_output(tiny_pair):
+    _, target = tiny_pair
+    int8_draft = load_model("tiny-draft", device="cpu", dtype="int8")
+    rejected = 0
+    for prompt in PROMPTS.values():
+        reference = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt).token_ids
+        for k, schedule in ((2, "constant"), (4, "dynamic")):
+            run = Decoder(target, int8_draft, DecodeConfig(k=k, schedule=schedule, max_new_tokens=40)).run(prompt)
+            assert run.token_ids == reference, (prompt, k, schedule)
+            rejected += run.totals["proposed"] - run.totals["accepted"]
+    assert rejected > 0  # the draft did disagree with the target along the way

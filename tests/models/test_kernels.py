@@ -7,7 +7,7 @@ import torch
 
 from specviz.errors import SpecvizError
 from specviz.models import tiny
-from specviz.models.kernels import PackedLinear, pack_linears, packing_applies, packing_supported
+from specviz.models.kernels import PackedLinear, int8_supported, pack_linears, packing_applies, packing_supported
 from specviz.models.loader import load_model
 
 needs_mkldnn = pytest.mark.skipif(not torch.backends.mkldnn.is_available(), reason="oneDNN not built in")
@@ -85,3 +85,34 @@ def test_packing_asked_for_where_it_cannot_run_is_a_clear_error():
     assert not packing_supported(torch.float16)
     with pytest.raises(SpecvizError, match="packed linear layers need oneDNN float16"):
         load_model("tiny-target", device="cpu", dtype="float16", packed=True)
+
+
+needs_int8 = pytest.mark.skipif(not int8_supported(), reason="no quantized engine in this PyTorch build")
+
+
+@needs_int8
+def test_int8_draft_is_quantized_and_close_to_float32():
+    plain = load_model("tiny-draft", device="cpu", dtype="float32", packed=False)
+    quantized = load_model("tiny-draft", device="cpu", dtype="int8")
+    assert quantized.kernels == "int8-dynamic" and quantized.dtype == torch.float32
+    assert not any(type(m) is torch.nn.Linear for m in quantized.model.modules())
+    assert quantized.vocab_size == plain.vocab_size
+    ids = torch.tensor([[5, 17, 99, 3, 250, 42]])
+    with torch.inference_mode():
+        expected = plain.model(ids).logits.softmax(-1)
+        got = quantized.model(ids).logits.softmax(-1)
+    # int8 rounding moves the probabilities a little (total variation well under 0.1), not to another model's.
+    total_variation = 0.5 * (got - expected).abs().sum(-1)
+    assert total_variation.max() < 0.1
+    other = load_model("tiny-target", device="cpu", dtype="float32", packed=False)
+    with torch.inference_mode():
+        far = 0.5 * (other.model(ids).logits.softmax(-1)[..., :plain.vocab_size] - expected).abs().sum(-1)
+    assert far.max() > 0.1  # the bound above can fail: another model's distribution lies outside it
+
+
+def test_int8_is_refused_off_the_cpu_with_a_clear_error():
+    if torch.cuda.is_available():
+        with pytest.raises(SpecvizError, match="int8 linear layers run on a CPU"):
+            load_model("tiny-draft", device="cuda", dtype="int8")
+    with pytest.raises(SpecvizError, match="int8 for a CPU draft"):
+        load_model("tiny-draft", device="cpu", dtype="int4")
