@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from specviz.bench.harness import balanced_order, geomean_interval
+from specviz.models.kernels import int8_supported
 from tests.test_cli import specviz
 
 ROW_FIELDS = {"config", "implementation", "k", "temperature", "runs", "tokens", "tokens_per_s", "ms_per_token_p50",
@@ -17,9 +18,13 @@ ROW_FIELDS = {"config", "implementation", "k", "temperature", "runs", "tokens", 
 
 def test_quick_bench_report(tmp_path):
     out, table = tmp_path / "report.json", tmp_path / "report.md"
-    done = specviz("bench", "--quick", "--json", str(out), "--markdown", str(table), "--concurrency", "1,2")
+    # A float32 draft: an int8 one quantizes activations per tensor, so its q depends on how many tokens it is
+    # fed at once, and HF feeds it in other groupings; only with float32 must both make the same passes.
+    done = specviz("bench", "--quick", "--json", str(out), "--markdown", str(table), "--concurrency", "1,2",
+                   "--draft-dtype", "float32")
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text())
+    assert report["models"]["draft_dtype"] == "float32"
     assert report["report_version"] == 1 and report["models"]["target"] == "tiny-target"
     implementations = {row["implementation"] for row in report["rows"]}
     assert implementations == {"specviz-baseline", "specviz", "specviz-counters", "hf-target", "hf-assisted"}
@@ -80,6 +85,19 @@ def test_quick_bench_report(tmp_path):
     text = table.read_text()
     assert "| all | specviz k=4 constant T=0 |" in text and "Recording the full trace" in text
     assert "specviz ÷ Hugging Face on the same prompt and repeat" in text and " pairs |" in text
+
+
+@pytest.mark.skipif(not int8_supported(), reason="no quantized engine in this PyTorch build")
+def test_quick_bench_defaults_to_an_int8_draft_on_the_cpu(tmp_path):
+    out, table = tmp_path / "report.json", tmp_path / "report.md"
+    done = specviz("bench", "--quick", "--k", "2", "--json", str(out), "--markdown", str(table))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    assert report["models"]["draft_dtype"] == "int8" and report["models"]["draft_kernels"] == "int8-dynamic"
+    assert "(draft int8-dynamic)" in table.read_text()
+    # Another q moves acceptance only: every implementation still emits the target's greedy tokens.
+    assert all(row["greedy_matches_baseline"] is True for row in report["rows"])
+    assert {row["implementation"] for row in report["rows"]} >= {"specviz", "hf-assisted"}
 
 
 def test_bench_bad_input():

@@ -344,7 +344,9 @@ def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Pr
         "machine": machine,
         "models": {"draft": draft.name, "target": target.name, "device": str(target.device),
                    "dtype": str(target.dtype).removeprefix("torch."),
-                   "draft_dtype": str(draft.dtype).removeprefix("torch."),
+                   # An int8 draft holds float32 tensors around its int8 linear layers: name what it computes in.
+                   "draft_dtype": "int8" if draft.kernels == "int8-dynamic" else
+                                  str(draft.dtype).removeprefix("torch."),
                    "kernels": target.kernels, "draft_kernels": draft.kernels},
         "plan": {"ks": list(plan.ks), "schedules": list(plan.schedules), "temperatures": list(plan.temperatures),
                  "max_new_tokens": plan.max_new_tokens, "repeats": plan.repeats,

@@ -61,7 +61,7 @@ def markdown_report(report: dict) -> str:
         f"# specviz benchmark: {models['draft']} → {models['target']}",
         "",
         f"Device {models['device']}, target {models['dtype']}, draft {models['draft_dtype']}, "
-        f"linear kernels {models.get('kernels', 'default')}; "
+        f"linear kernels {models.get('kernels', 'default')} (draft {models.get('draft_kernels', 'default')}); "
         f"{report['machine'].get('cpu_count')} CPUs{_cpu(report['machine'])}, torch {report['machine'].get('torch')}; "
         f"{report['plan']['max_new_tokens']} new tokens, {report['plan']['repeats']} repeat(s), "
         f"{len(report['prompts'])} prompts; {report['seconds']:.0f} s in all. "

@@ -24,8 +24,14 @@ from specviz.errors import SpecvizError
 from specviz.models import tiny
 from specviz.models.assets import Progress, cache_root, joined_gguf
 from specviz.models.device import pick_device, pick_dtype
-from specviz.models.kernels import INT8, int8_supported, pack_linears, packing_applies, packing_supported, \
-    quantize_linears
+from specviz.models.kernels import (
+    INT8,
+    int8_supported,
+    pack_linears,
+    packing_applies,
+    packing_supported,
+    quantize_linears,
+)
 from specviz.models.registry import REGISTRY, ModelEntry
 
 MANIFEST = "specviz-cache.json"
@@ -47,7 +53,7 @@ class LoadedModel:
     context_length: int
     load_seconds: float
     source: str  # "tiny", "cache", "converted", "hub" or "folder"
-    kernels: str = "default"  # "onednn-packed" or "int8-dynamic" for the CPU's linear layers
+    kernels: str = "default"  # the CPU's linear layers: "onednn-packed" (+"+8-row"), "int8-dynamic"
 
     @property
     def vocab_size(self) -> int:
@@ -61,11 +67,13 @@ def load_model(
     progress: Progress | None = None,
     allow_remote: bool = True,
     packed: bool | None = None,
+    verify_rows: int | None = None,
 ) -> LoadedModel:
     """Load `name`: a registry name, a local folder, or (if allowed) a Hugging Face id.
 
     `dtype` "int8" loads float32 and quantizes the linear layers to int8 (CPU only; see
-    specviz.models.kernels): meant for a draft.
+    specviz.models.kernels): meant for a draft. `verify_rows` keeps, where the linear layers are
+    packed, a second weight layout for products of several rows (a target's verify passes).
     """
     started = time.perf_counter()
     torch_device = pick_device(device)
@@ -98,7 +106,8 @@ def load_model(
         kernels = "int8-dynamic" if quantize_linears(model) else kernels
     elif packing_applies(torch_device, torch_dtype) if packed is None else packed:
         report("packing weights for the CPU", 1.0)
-        kernels = "onednn-packed" if pack_linears(model) else kernels
+        kernels = "onednn-packed" if pack_linears(model, verify_rows) else kernels
+        kernels += f"+{verify_rows}-row" if verify_rows and kernels != "default" else ""
     return LoadedModel(
         name=name,
         model=model,

@@ -28,6 +28,31 @@ def test_packed_linear_matches_nn_linear(bias, shape):
 
 
 @needs_mkldnn
+@pytest.mark.parametrize("shape", [(1, 96), (1, 1, 96), (3, 96), (2, 5, 96), (1, 8, 96)])
+def test_dual_layout_matches_nn_linear_for_every_row_count(shape):
+    torch.manual_seed(0)
+    linear = torch.nn.Linear(96, 200)
+    x = torch.randn(*shape)
+    with torch.inference_mode():
+        torch.testing.assert_close(PackedLinear(linear, verify_rows=8)(x), linear(x), rtol=1e-4, atol=1e-5)
+
+
+@needs_mkldnn
+def test_dual_layout_uses_the_second_copy_only_for_several_rows():
+    torch.manual_seed(0)
+    linear, other = torch.nn.Linear(96, 200), torch.nn.Linear(96, 200)
+    layer = PackedLinear(linear, verify_rows=8)
+    # Swap in another layer's several-row copy: one-row products must not change, several-row ones must.
+    layer.packed_weight_rows = PackedLinear(other, verify_rows=8).packed_weight_rows
+    one, several = torch.randn(1, 1, 96), torch.randn(1, 4, 96)
+    with torch.inference_mode():
+        torch.testing.assert_close(layer(one), linear(one), rtol=1e-4, atol=1e-5)
+        assert not torch.allclose(layer(several), linear(several), rtol=1e-4, atol=1e-5)
+        torch.testing.assert_close(layer(several), torch.nn.functional.linear(several, other.weight, linear.bias),
+                                   rtol=1e-4, atol=1e-5)
+
+
+@needs_mkldnn
 def test_packed_linear_detects_a_wrong_weight():
     """The comparison above can fail: a packed layer of other weights does not pass it."""
     torch.manual_seed(0)
@@ -54,6 +79,9 @@ def test_pack_linears_replaces_every_linear_and_keeps_the_logits():
 def test_loader_packs_on_the_cpu_and_can_be_told_not_to(monkeypatch):
     assert load_model("tiny-target", device="cpu", dtype="float32").kernels == "onednn-packed"
     assert load_model("tiny-target", device="cpu", dtype="float32", packed=False).kernels == "default"
+    dual = load_model("tiny-target", device="cpu", dtype="float32", verify_rows=8)
+    assert dual.kernels == "onednn-packed+8-row"
+    assert all(m.packed_weight_rows is not None for m in dual.model.modules() if isinstance(m, PackedLinear))
     monkeypatch.setenv("SPECVIZ_PACKED_LINEAR", "0")
     assert load_model("tiny-target", device="cpu", dtype="float32").kernels == "default"
 
