@@ -19,6 +19,14 @@ measured against. So a target can keep both layouts (twice the memory of its lin
 weights) and each product picks by its row count: one row the one-row layout, more
 rows (verify, prompt) the other.
 
+That second layout is not monotonic in the row count either. On an AMD CPU with AVX-512, the
+whole target with the 8-row layout took 324 ms for 2 rows and 237 for 3 but 232 for 4 and 225 for
+5, while the same 2 and 3 rows padded with zero rows to 4 took 222 and 226, with bit-identical
+logits for the real rows. So a block of 2-3 rows is padded to ``MIN_BLOCK_ROWS`` before the
+product and the padding's rows dropped after: the dynamic schedule's short proposals, and k = 1,
+then verify at the cost of 4 rows. (One row padded to 4 took 214 ms against 225 with the one-row
+layout: within this machine's noise, so one row keeps its own layout.)
+
 Packing changes only how the product is computed, not what it computes (the
 results agree with the default path to float rounding), and it applies to every
 consumer of the model alike: this project's decoder and Hugging Face's
@@ -41,6 +49,7 @@ import warnings
 import torch
 
 PACKED_DTYPES = (torch.float32, torch.bfloat16)
+MIN_BLOCK_ROWS = 4  # with a several-row layout, blocks of 2-3 rows are padded to this many (see above)
 INT8 = "int8"  # the dtype name that asks for int8 linear layers on a float32 model
 
 
@@ -63,10 +72,17 @@ class PackedLinear(torch.nn.Module):
             # tensor: it costs nothing, and tying code may read `.weight`.
             self.weight = linear.weight
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:  # [..., in_features] -> [..., out_features]
-        one_row = x.numel() == self.in_features  # a shape test: no device sync
-        weight = self.packed_weight if one_row or self.packed_weight_rows is None else self.packed_weight_rows
-        return torch.ops.mkldnn._linear_pointwise(x, weight, self.bias, "none", [], "")
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # [..., rows, in_features] -> [..., rows, out_features]
+        rows = x.numel() // self.in_features  # a shape test: no device sync
+        if rows == 1 or self.packed_weight_rows is None:
+            return torch.ops.mkldnn._linear_pointwise(x, self.packed_weight, self.bias, "none", [], "")
+        if rows >= MIN_BLOCK_ROWS or x.shape[-2] != rows:  # large blocks, and batches of several sequences
+            return torch.ops.mkldnn._linear_pointwise(x, self.packed_weight_rows, self.bias, "none", [], "")
+        # A small block runs faster padded with zero rows to MIN_BLOCK_ROWS; each row's result is unchanged.
+        padding = x.new_zeros(*x.shape[:-2], MIN_BLOCK_ROWS - rows, self.in_features)
+        out = torch.ops.mkldnn._linear_pointwise(torch.cat([x, padding], dim=-2), self.packed_weight_rows,
+                                                 self.bias, "none", [], "")
+        return out[..., :rows, :]
 
 
 def packing_applies(device: torch.device, dtype: torch.dtype) -> bool:

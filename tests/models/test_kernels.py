@@ -7,7 +7,14 @@ import torch
 
 from specviz.errors import SpecvizError
 from specviz.models import tiny
-from specviz.models.kernels import PackedLinear, int8_supported, pack_linears, packing_applies, packing_supported
+from specviz.models.kernels import (
+    MIN_BLOCK_ROWS,
+    PackedLinear,
+    int8_supported,
+    pack_linears,
+    packing_applies,
+    packing_supported,
+)
 from specviz.models.loader import load_model
 
 needs_mkldnn = pytest.mark.skipif(not torch.backends.mkldnn.is_available(), reason="oneDNN not built in")
@@ -28,13 +35,32 @@ def test_packed_linear_matches_nn_linear(bias, shape):
 
 
 @needs_mkldnn
-@pytest.mark.parametrize("shape", [(1, 96), (1, 1, 96), (3, 96), (2, 5, 96), (1, 8, 96)])
+@pytest.mark.parametrize("shape", [(1, 96), (1, 1, 96), (2, 96), (3, 96), (1, 2, 96), (1, 3, 96), (2, 3, 96),
+                                   (2, 5, 96), (1, 8, 96)])
 def test_dual_layout_matches_nn_linear_for_every_row_count(shape):
     torch.manual_seed(0)
     linear = torch.nn.Linear(96, 200)
     x = torch.randn(*shape)
     with torch.inference_mode():
         torch.testing.assert_close(PackedLinear(linear, verify_rows=8)(x), linear(x), rtol=1e-4, atol=1e-5)
+
+
+@needs_mkldnn
+@pytest.mark.parametrize("rows", [2, 3])
+def test_a_small_block_is_padded_and_each_row_computes_as_in_a_full_block(rows, monkeypatch):
+    torch.manual_seed(0)
+    layer = PackedLinear(torch.nn.Linear(96, 200), verify_rows=8)
+    block, others = torch.randn(1, rows, 96), torch.randn(1, MIN_BLOCK_ROWS - rows, 96)
+    seen = []
+    linear_pointwise = torch.ops.mkldnn._linear_pointwise
+    monkeypatch.setattr(torch.ops.mkldnn, "_linear_pointwise",
+                        lambda x, *rest: seen.append(tuple(x.shape)) or linear_pointwise(x, *rest), raising=False)
+    with torch.inference_mode():
+        small = layer(block)
+        full = layer(torch.cat([block, others], dim=1))
+    assert seen == [(1, MIN_BLOCK_ROWS, 96), (1, MIN_BLOCK_ROWS, 96)]  # the small block ran as a full one
+    assert small.shape == (1, rows, 200)
+    assert torch.equal(small, full[:, :rows])  # the rows do not depend on what fills the rest of the block
 
 
 @needs_mkldnn
