@@ -23,6 +23,7 @@ def speedup_over_k(report: dict, temperature: float = 0.0) -> go.Figure:
     figure.add_hline(y=1.0, line_dash="dash", annotation_text="target alone")
     figure.update_layout(xaxis_title="k", yaxis_title="speed-up × (vs specviz target-only)",
                          title="Speed-up over k, per prompt set", margin=dict(t=50, b=10))
+    figure.update_xaxes(dtick=1)  # k is a whole number of tokens: no 3.5 on the axis
     return figure
 
 

@@ -122,6 +122,7 @@ def test_benchmark_page_runs_a_quick_benchmark_on_the_tiny_pair():
     assert not at.exception
     curves = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert {trace["name"] for trace in curves["data"]} >= {"all · specviz · constant", "all · hf-assisted · constant"}
+    assert curves["layout"]["xaxis"]["dtick"] == 1  # whole-number ticks for k
     assert any("| all | specviz k=4 constant T=0 |" in m.value for m in at.markdown)
 
 
