@@ -75,14 +75,15 @@ class PackedLinear(torch.nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:  # [..., rows, in_features] -> [..., rows, out_features]
         rows = x.numel() // self.in_features  # a shape test: no device sync
         if rows == 1 or self.packed_weight_rows is None:
-            return torch.ops.mkldnn._linear_pointwise(x, self.packed_weight, self.bias, "none", [], "")
+            return self._product(x, self.packed_weight)
         if rows >= MIN_BLOCK_ROWS or x.shape[-2] != rows:  # large blocks, and batches of several sequences
-            return torch.ops.mkldnn._linear_pointwise(x, self.packed_weight_rows, self.bias, "none", [], "")
+            return self._product(x, self.packed_weight_rows)
         # A small block runs faster padded with zero rows to MIN_BLOCK_ROWS; each row's result is unchanged.
         padding = x.new_zeros(*x.shape[:-2], MIN_BLOCK_ROWS - rows, self.in_features)
-        out = torch.ops.mkldnn._linear_pointwise(torch.cat([x, padding], dim=-2), self.packed_weight_rows,
-                                                 self.bias, "none", [], "")
-        return out[..., :rows, :]
+        return self._product(torch.cat([x, padding], dim=-2), self.packed_weight_rows)[..., :rows, :]
+
+    def _product(self, x: torch.Tensor, packed_weight: torch.Tensor) -> torch.Tensor:
+        return torch.ops.mkldnn._linear_pointwise(x, packed_weight, self.bias, "none", [], "")
 
 
 def packing_applies(device: torch.device, dtype: torch.dtype) -> bool:
