@@ -2,12 +2,12 @@
 
 import streamlit as st
 
-from pages import shared
+from pages.ui import session
 
 st.set_page_config(page_title="specviz: speculative decoding", page_icon=":material/bolt:", layout="wide")
-shared.init_state()
-shared.language_picker()
-tr = shared.tr
+session.init_state()
+session.language_picker()
+tr = session.tr
 navigation = st.navigation(
     [
         st.Page("pages/home.py", title=tr("nav.home"), icon=":material/home:", default=True),

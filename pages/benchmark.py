@@ -4,18 +4,19 @@ import json
 
 import streamlit as st
 
-from pages import shared
+from pages.ui import hosting, models, session
 from specviz.bench.harness import Plan, load_prompts, report, run_plan, summarise
 from specviz.bench.markdown import markdown_report
 from specviz.errors import SpecvizError
+from specviz.settings import ASSETS
 from specviz.text import literal
 from specviz.viz import bench_figures
 
-shared.init_state()
-tr = shared.tr
+session.init_state()
+tr = session.tr
 st.title(tr("bench.title"))
 st.caption(tr("bench.caption"))
-saved = {path.stem: path for path in sorted((shared.ASSETS / "bench").glob("*.json"))}
+saved = {path.stem: path for path in sorted((ASSETS / "bench").glob("*.json"))}
 if saved:
     name = st.selectbox(tr("bench.saved"), list(saved), key="bench_saved")
     chosen = json.loads(saved[name].read_text(encoding="utf-8"))
@@ -24,13 +25,13 @@ else:
     st.info(tr("bench.none"))
 if st.button(tr("bench.quick")):
     try:
-        target, draft = shared.load_with_progress("tiny-target"), shared.load_with_progress("tiny-draft")
+        target, draft = models.load_with_progress("tiny-target"), models.load_with_progress("tiny-draft")
     except SpecvizError as error:
         st.error(literal(error))
         st.stop()
-    with shared.generation_turn(), st.spinner("…"):
+    with hosting.generation_turn(), st.spinner("…"):
         plan = Plan(ks=(1, 2, 4), schedules=("constant",), max_new_tokens=16)
-        prompts = load_prompts(sorted(str(p) for p in (shared.ASSETS / "prompts").glob("*.jsonl")), per_set=1)
+        prompts = load_prompts(sorted(str(p) for p in (ASSETS / "prompts").glob("*.jsonl")), per_set=1)
         samples = run_plan(plan, target, draft, prompts, quiet=True)
         rows = [dict(row, prompt_set="all") for row in summarise(samples, plan)]
         st.session_state["bench_quick"] = report(plan, target, draft, prompts, rows, [], {}, 0.0, samples)

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from pages import shared
+from pages.ui import session
 from specviz.core import budget
 from specviz.errors import SpecvizError
 from specviz.text import literal
@@ -22,9 +22,9 @@ def from_last_run() -> dict | None:
     measured = st.session_state.get("measured_budget")
     if not measured:
         return None
-    return dict(k=max(1, min(16, round(measured["mean_k"]))), draft_ms=measured["draft_ms_per_token"],
-                verify_ms=measured["verify_ms_per_cycle"], overhead_ms=measured["overhead_ms_per_cycle"],
-                baseline_ms=max(measured["target_ms_per_token"], 0.01), alpha=round(measured["alpha_mean"], 2))
+    return dict(k=max(1, min(16, round(measured.mean_k))), draft_ms=measured.draft_ms_per_token,
+                verify_ms=measured.verify_ms_per_cycle, overhead_ms=measured.overhead_ms_per_cycle,
+                baseline_ms=max(measured.target_ms_per_token, 0.01), alpha=round(measured.alpha_mean or 0.0, 2))
 
 
 def apply_preset(name: str) -> None:
@@ -36,8 +36,8 @@ def apply_preset(name: str) -> None:
 if "budget_k" not in st.session_state:
     apply_preset("Article, α = 0.8")
 
-shared.init_state()
-tr = shared.tr
+session.init_state()
+tr = session.tr
 st.title(tr("budget.title"))
 st.caption(tr("budget.caption"))
 choices = list(PRESETS) + ([LAST_RUN] if from_last_run() else [])
@@ -71,10 +71,10 @@ right.plotly_chart(budget_figures.speedup_over_k(plan), key="budget_k_curve")
 measured = st.session_state.get("measured_budget")
 if measured:
     st.subheader(tr("budget.last"))
-    st.caption(f"Measured speed-up {measured['actual_speedup']:.2f}×; the formula with the measured per-position "
-               f"acceptance predicts {measured['predicted_speedup']:.2f}×. Acceptance changes with the position "
+    st.caption(f"Measured speed-up {measured.actual_speedup:.2f}×; the formula with the measured per-position "
+               f"acceptance predicts {measured.predicted_speedup:.2f}×. Acceptance changes with the position "
                "and the prefix: the constant-α assumption is a simplification.")
-    st.plotly_chart(budget_figures.acceptance_by_position(measured["acceptance_by_position"], plan.alpha),
+    st.plotly_chart(budget_figures.acceptance_by_position(measured.acceptance_by_position, plan.alpha),
                     key="budget_positions")
 else:
     st.info(tr("budget.none"))

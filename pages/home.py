@@ -2,12 +2,12 @@
 
 import streamlit as st
 
-from pages import shared
+from pages.ui import session
 from specviz.text import GLOSSARY
 
-shared.init_state()
-st.title(shared.tr("home.title"))
-st.markdown(shared.tr("home.intro"))
-st.markdown(shared.tr("home.pages"))
-st.subheader(shared.tr("home.glossary"))
-st.markdown("\n".join(f"- **{term}**: {shared.term_help(term)}" for term in GLOSSARY))
+session.init_state()
+st.title(session.tr("home.title"))
+st.markdown(session.tr("home.intro"))
+st.markdown(session.tr("home.pages"))
+st.subheader(session.tr("home.glossary"))
+st.markdown("\n".join(f"- **{term}**: {session.term_help(term)}" for term in GLOSSARY))

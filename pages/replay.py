@@ -2,16 +2,18 @@
 
 import streamlit as st
 
-from pages import shared
+from pages.ui import hosting, session
+from pages.ui.run_view import show_run
 from specviz.engine.trace import run_from_json
 from specviz.errors import SpecvizError
+from specviz.settings import ASSETS
 from specviz.text import literal
 
-shared.init_state()
-tr = shared.tr
+session.init_state()
+tr = session.tr
 st.title(tr("replay.title"))
 st.caption(tr("replay.caption"))
-bundled = {path.stem: path for path in sorted((shared.ASSETS / "traces").glob("*.json"))}
+bundled = {path.stem: path for path in sorted((ASSETS / "traces").glob("*.json"))}
 choices = [tr("replay.bundled"), tr("replay.upload")]
 source = st.radio("Trace", choices, horizontal=True, key="replay_source")
 text = None
@@ -21,7 +23,7 @@ if source == choices[0] or source is None:
 else:
     upload = st.file_uploader("JSON trace", type=["json"], key="replay_upload")
     if upload is not None:
-        limit = shared.hosting().max_upload_bytes
+        limit = hosting.hosting().max_upload_bytes
         if upload.size > limit:
             st.error(f"{tr('replay.too_big')}: {upload.size:,} > {limit:,} bytes.")
         else:
@@ -42,4 +44,4 @@ if text is not None:
                     f"({literal(settings.get('schedule'))}), seed {literal(settings.get('seed'))}")
         with st.expander(tr("replay.prompt")):
             st.code(record.prompt, language=None)
-        shared.show_run(record, key="replay")
+        show_run(record, key="replay")

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from pages import shared
+from pages.ui import hosting, session
 from specviz.core import montecarlo, stats, toy
 from specviz.errors import SpecvizError
 from specviz.text import literal
@@ -27,8 +27,8 @@ def apply_preset(name: str) -> None:
 if "toy_size" not in st.session_state:
     apply_preset("Article example")
 
-shared.init_state()
-tr = shared.tr
+session.init_state()
+tr = session.tr
 st.title(tr("toy.title"))
 st.caption(tr("toy.caption"))
 preset = st.selectbox(tr("preset"), list(PRESETS), key="toy_preset")
@@ -78,12 +78,13 @@ elif result.exact == result.p:
     st.success(f"{tr('toy.exact_ok')}: {exact_text}.")
 
 st.subheader("Monte Carlo")
-most_samples = max(100, min(montecarlo.MAX_SAMPLES, shared.hosting().max_mc_samples) // 100 * 100)
+most_samples = max(100, min(montecarlo.MAX_SAMPLES, hosting.hosting().max_mc_samples) // 100 * 100)
 samples = st.slider(tr("toy.samples"), 100, most_samples, min(5000, most_samples), step=100)
 if st.button(tr("toy.sample"), type="primary"):
     floats_p, floats_q = [float(x) for x in p], [float(x) for x in q]
-    draws = {rule: montecarlo.sample_step(floats_p, floats_q, samples, seed=1, rule=rule)
-             for rule in ("exact", "naive")}
+    verifiers = {"exact": "token", "naive": "naive"}  # the exact token-level rule and the broken one
+    draws = {rule: montecarlo.sample_step(floats_p, floats_q, samples, seed=1, verifier=verifiers[rule])
+             for rule in verifiers}
     st.session_state["toy_mc"] = {
         "n": samples,
         "freq": {rule: montecarlo.frequencies(d, len(p)).tolist() for rule, d in draws.items()},

@@ -287,10 +287,10 @@ def _trace_figures(group: list[Sample], baseline: list[Sample] | None) -> dict:
         bounds = [measured_budget(s.record, by_prompt[(s.prompt_id, s.repeat)]) for s in group
                   if s.record is not None and (s.prompt_id, s.repeat) in by_prompt]
         if bounds:
-            out["acceptance_by_position"] = _mean_lists([b["acceptance_by_position"] for b in bounds])
-            out["cost_ratio_c"] = statistics.fmean(b["cost_ratio_c"] for b in bounds)
-            out["analytic_speedup"] = statistics.fmean(b["predicted_speedup"] for b in bounds)
-            out["decode_speedup"] = statistics.fmean(b["actual_speedup"] for b in bounds)
+            out["acceptance_by_position"] = _mean_lists([b.acceptance_by_position for b in bounds])
+            out["cost_ratio_c"] = statistics.fmean(b.cost_ratio_c for b in bounds)
+            out["analytic_speedup"] = statistics.fmean(b.predicted_speedup for b in bounds)
+            out["decode_speedup"] = statistics.fmean(b.actual_speedup for b in bounds)
             out["bound_attained"] = out["decode_speedup"] / out["analytic_speedup"]
     return out
 

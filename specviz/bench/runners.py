@@ -121,11 +121,11 @@ def _policy(config: Config) -> SamplingPolicy:
 
 
 def _run_specviz(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed, record):
-    helper = None if config.implementation == "specviz-baseline" else draft
+    proposer = None if config.implementation == "specviz-baseline" else draft  # no draft model: the target alone
     record = "counters" if config.implementation == "specviz-counters" else record
     decode = DecodeConfig(policy=_policy(config), k=max(config.k, 1), schedule=config.schedule,
                           max_new_tokens=max_new_tokens, seed=seed, record=record)
-    run = Decoder(target, helper, decode).run(prompt)
+    run = Decoder(target, proposer, decode).run(prompt)
     return Sample(config, prompt_id, prompt_set, repeat, run.token_ids, run.timing["wall_ms"],
                   run.timing.get("ttft_ms"), run.timing["peak_memory_bytes"], record=run)
 

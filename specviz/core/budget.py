@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from specviz.errors import SpecvizError
-
-MAX_K = 32
+from specviz.limits import K
 
 
 @dataclass(frozen=True)
@@ -30,8 +29,7 @@ class Budget:
     alpha: float  # acceptance probability per position
 
     def __post_init__(self) -> None:
-        if isinstance(self.k, bool) or not isinstance(self.k, int) or not 1 <= self.k <= MAX_K:
-            raise SpecvizError(f"k must be an integer in 1..{MAX_K}, got {self.k!r}")
+        K.check(self.k)
         for name in ("draft_ms", "verify_ms", "overhead_ms"):
             value = getattr(self, name)
             if not value == value or value < 0:
@@ -69,7 +67,7 @@ def speedup(budget: Budget) -> float:
     return budget.baseline_ms / ms_per_token(budget)
 
 
-def best_k(budget: Budget, k_max: int = MAX_K) -> int:
+def best_k(budget: Budget, k_max: int = K.high) -> int:
     """The k in 1..k_max with the highest speed-up, the verify cost held fixed."""
     speedups = {k: speedup(Budget(**{**asdict(budget), "k": k})) for k in range(1, k_max + 1)}
     return max(speedups, key=lambda k: (speedups[k], -k))  # ties go to the smaller k

@@ -1,4 +1,4 @@
-"""Monte Carlo of one verification step, through the real verify() function."""
+"""Monte Carlo of one verification step, through the real verifier code."""
 
 from __future__ import annotations
 
@@ -6,19 +6,20 @@ import numpy as np
 import torch
 
 from specviz.core.stats import total_variation
-from specviz.core.verify import verify
+from specviz.core.verifiers import get_verifier
 
 MAX_SAMPLES = 20_000
 
 
-def sample_step(p: list[float], q: list[float], n: int, seed: int = 0, rule: str = "exact") -> np.ndarray:
+def sample_step(p: list[float], q: list[float], n: int, seed: int = 0, verifier: str = "token") -> np.ndarray:
     """The emitted token of each of n one-token proposals (k = 1), in order: int array [n]."""
     n = max(1, min(int(n), MAX_SAMPLES))
     generator = torch.Generator().manual_seed(seed)
     draft_probs = torch.tensor([q], dtype=torch.float64)  # [1, vocab]
     target_probs = torch.tensor([p, p], dtype=torch.float64)  # [2, vocab]; the bonus row is unused here
     proposals = torch.multinomial(draft_probs[0], n, replacement=True, generator=generator)
-    return np.array([verify(target_probs, draft_probs, token[None], generator, rule=rule).emitted[0]
+    rule = get_verifier(verifier)
+    return np.array([rule.verify(target_probs, draft_probs, token[None], generator).emitted[0]
                      for token in proposals])
 
 

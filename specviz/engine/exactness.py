@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import torch
 
-from specviz.core.policy import logits_to_probs
+from specviz.core.policy import SamplingPolicy, logits_to_probs
 from specviz.core.stats import chi_square, total_variation
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.errors import SpecvizError
@@ -59,8 +59,8 @@ def sample_first_tokens(decoder: Decoder, prompt: str, runs: int, first_seed: in
     """The first `tokens` generated ids of `runs` seeded runs."""
     outcomes = []
     for seed in range(first_seed, first_seed + runs):
-        decoder.config = replace(decoder.config, seed=seed, max_new_tokens=tokens + 1, record="counters")
-        outcomes.append(tuple(decoder.run(prompt).token_ids[:tokens]))
+        seeded = decoder.with_config(seed=seed, max_new_tokens=tokens + 1, record="counters")
+        outcomes.append(tuple(seeded.run(prompt).token_ids[:tokens]))
     return outcomes
 
 
@@ -87,6 +87,48 @@ def _fit(label: str, counts: np.ndarray, expected: np.ndarray) -> FitResult:
     statistic, p_value, dof = chi_square(counts, expected)
     return FitResult(label, counts.tolist(), expected.tolist(), statistic, p_value, dof,
                      total_variation(counts / max(counts.sum(), 1), expected))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What the speculative side of an experiment runs: a registered drafter and verifier."""
+
+    drafter: str = "model"
+    verifier: str = "token"
+
+
+# The exact configuration and the broken ones the lab shows failing, by the text key of their label.
+LAB_VARIANTS = {
+    "exactness.variant.exact": Variant(),
+    "exactness.variant.naive": Variant(verifier="naive"),
+    "exactness.variant.greedy_q": Variant(drafter="greedy-q"),
+}
+
+
+@dataclass
+class LabResult:
+    variant: str  # the LAB_VARIANTS key
+    first: list[FitResult]  # speculative, then target alone
+    pairs: list[FitResult]  # the same for the first two tokens jointly (empty if not asked)
+    texts: dict[int, str]  # the 20 likeliest first tokens, for the chart's labels
+
+
+def exactness_lab(target, draft, prompt: str, policy: SamplingPolicy, runs: int, two: bool,
+                  variant: str) -> LabResult:
+    """Seeded speculative and target-only runs against the target's exact distribution."""
+    chosen = LAB_VARIANTS[variant]
+    config = DecodeConfig(policy=policy, k=2, drafter=chosen.drafter, verifier=chosen.verifier)
+    speculative, alone = Decoder(target, draft, config), Decoder(target, None, config)
+    prompt_ids = speculative.encode(prompt)
+    first = exact_first(speculative, prompt_ids)
+    second = exact_pairs(speculative, prompt_ids, first) if two else None
+    tokens = 2 if two else 1
+    spec_out = sample_first_tokens(speculative, prompt, runs, tokens=tokens)
+    alone_out = sample_first_tokens(alone, prompt, runs, tokens=tokens)
+    pairs = [fit_pairs("speculative", spec_out, first, second),
+             fit_pairs("target alone", alone_out, first, second)] if two else []
+    return LabResult(variant, [fit_first("speculative", spec_out, first), fit_first("target alone", alone_out, first)],
+                     pairs, {int(i): target.tokenizer.decode([int(i)]) for i in first.topk(20).indices})
 
 
 def greedy_check(target, draft, prompt: str, config: DecodeConfig) -> dict:

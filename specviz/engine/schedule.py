@@ -13,25 +13,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from specviz.errors import SpecvizError
+from specviz.limits import CONFIDENCE, K
 
 SCHEDULES = ("constant", "heuristic", "dynamic")
-MAX_K = 32
 
 
 @dataclass
 class Schedule:
     name: str = "constant"
     k: int = 4  # the constant k, the heuristic's starting k, the dynamic maximum
-    k_max: int = MAX_K
+    k_max: int = K.high
     confidence: float = 0.4  # dynamic: stop proposing when the draft's probability of its token falls below this
 
     def __post_init__(self) -> None:
         if self.name not in SCHEDULES:
             raise SpecvizError(f"unknown schedule {self.name!r} (use {', '.join(SCHEDULES)})")
-        if isinstance(self.k, bool) or not isinstance(self.k, int) or not 1 <= self.k <= MAX_K:
-            raise SpecvizError(f"k must be an integer in 1..{MAX_K}, got {self.k!r}")
-        if not 0.0 <= self.confidence <= 1.0:
-            raise SpecvizError(f"confidence threshold must be in [0, 1], got {self.confidence}")
+        K.check(self.k)
+        CONFIDENCE.check(self.confidence)
         self.current = self.k
 
     def next_k(self) -> int:

@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass, field, fields
 
 from specviz.errors import SpecvizError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # version 1 had no drafter, verifier or kernels: they read as the defaults of then
 
 
 @dataclass
@@ -68,6 +69,11 @@ class RunRecord:
     totals: dict = field(default_factory=dict)
     timing: dict = field(default_factory=dict)
     stop_reason: str = ""  # "eos", "stop-string", "max-new-tokens", "context", "cancelled"
+    drafter: str = "model"  # the registered drafter that proposed ("none" for the target alone)
+    verifier: str = "token"  # the registered verifier that decided
+    target_kernels: str = "unknown"  # how the target's linear layers ran, e.g. "onednn-packed+8-row"
+    draft_dtype: str | None = None  # what the draft computes in, e.g. "int8"; None without a draft model
+    draft_kernels: str | None = None
     schema_version: int = SCHEMA_VERSION
 
     def to_json(self) -> str:
@@ -79,16 +85,22 @@ def run_from_dict(data: dict) -> RunRecord:
     if not isinstance(data, dict):
         raise SpecvizError("a trace must be a JSON object")
     version = data.get("schema_version")
-    if version != SCHEMA_VERSION:
-        raise SpecvizError(f"trace schema version {version!r} is not supported (this version reads {SCHEMA_VERSION})")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        raise SpecvizError(f"trace schema version {version!r} is not supported "
+                           f"(this version reads {', '.join(map(str, READABLE_VERSIONS))})")
+    if version == 1:
+        data = {**data, "drafter": "model" if data.get("draft") is not None else "none", "verifier": "token",
+                "target_kernels": "unknown", "draft_dtype": None, "draft_kernels": None}
     try:
         if not isinstance(data["cycles"], list):
             raise SpecvizError("not a specviz trace: 'cycles' must be a list")
         cycles = [_cycle_from_dict(c, i) for i, c in enumerate(data["cycles"])]
         values = {f.name: data[f.name] for f in fields(RunRecord) if f.name != "cycles"}
         _checked(values, _RUN_TYPES, "the trace")
-        if values["draft"] is not None and not isinstance(values["draft"], str):
-            raise SpecvizError("the trace: field 'draft' has the wrong type")
+        for name in ("draft", "draft_dtype", "draft_kernels"):
+            if values[name] is not None and not isinstance(values[name], str):
+                raise SpecvizError(f"the trace: field {name!r} has the wrong type")
+        values["schema_version"] = SCHEMA_VERSION  # read as, and written back as, the current version
         _numbers_only(values["totals"], "the trace's totals")
         _numbers_only(values["timing"], "the trace's timing")
     except (KeyError, TypeError, AttributeError) as error:
@@ -117,6 +129,7 @@ _TOP_TYPES = {"ids": "ints", "texts": "strs", "target_p": "floats", "draft_q": "
 _RUN_TYPES = {
     "prompt": str, "prompt_ids": "ints", "target": str, "device": str, "dtype": str, "policy": dict,
     "settings": dict, "text": str, "token_ids": "ints", "totals": dict, "timing": dict, "stop_reason": str,
+    "drafter": str, "verifier": str, "target_kernels": str,
 }
 KINDS = ("correction", "bonus", "target")
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from specviz.errors import SpecvizError
+from specviz.limits import HOSTING
 from specviz.models.registry import REGISTRY
 
 ENV_FILE = "SPECVIZ_CONFIG"
@@ -55,14 +56,8 @@ class HostingConfig:
     port: int = 8501
 
     def __post_init__(self):
-        limits = {"max_new_tokens": (1, 4096), "max_prompt_chars": (1, 1_000_000), "max_k": (1, 32),
-                  "max_mc_samples": (100, 10_000_000), "max_upload_mb": (1, 1024), "generation_slots": (1, 64),
-                  "queue_timeout_s": (1, 86_400),
-                  "port": (1, 65535)}
-        for name, (low, high) in limits.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise SpecvizError(f"hosting setting {name} must be an integer in {low}..{high}, got {value!r}")
+        for name, allowed in HOSTING.items():
+            allowed.check(getattr(self, name))
         for name in ("allow_hub_ids", "allow_local_folders"):
             if not isinstance(getattr(self, name), bool):
                 raise SpecvizError(f"hosting setting {name} must be true or false, got {getattr(self, name)!r}")

@@ -91,6 +91,13 @@ def timing_figure(record: RunRecord) -> go.Figure:
     return figure
 
 
+def cycle_sentence(cycle: CycleRecord) -> str:
+    """One line of Markdown that says what happened in a cycle."""
+    where = f"rejection at position {cycle.accepted + 1}" if cycle.kind == "correction" else "no rejection"
+    return (f"**Cycle {cycle.index + 1}**: k = {cycle.k}, proposed {len(cycle.proposed)}, accepted "
+            f"{cycle.accepted}, then a **{cycle.kind}** token ({where}).")
+
+
 def cycle_rows(cycle: CycleRecord) -> list[dict]:
     """One row per proposed position: the token, p(x), q(x), min(1, p/q), the draw u and the verdict."""
     rows = []

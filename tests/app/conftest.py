@@ -8,7 +8,7 @@ import pytest
 @pytest.fixture
 def hosting(monkeypatch):
     """Call with SPECVIZ_* settings, e.g. hosting(ALLOW_LOCAL_FOLDERS="1"); they apply to the next AppTest run."""
-    from pages import shared
+    from pages.ui import hosting as shared
 
     def apply(**settings: str) -> None:
         for name, value in settings.items():

@@ -5,6 +5,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from specviz.engine.exactness import LAB_VARIANTS
+from specviz.text import text
+
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "exactness.py")
 
 
@@ -13,7 +16,8 @@ def lab(rule: str, two: bool = False) -> AppTest:
     at.session_state["draft"], at.session_state["target"] = "tiny-draft", "tiny-target"
     at.run()
     at.slider(key="lab_runs").set_value(1000)
-    at.radio(key="lab_rule").set_value(rule)
+    variants = {text(key, "en"): key for key in LAB_VARIANTS}  # the options are text keys, shown translated
+    at.radio(key="lab_rule").set_value(variants[rule])
     at.checkbox(key="lab_two").set_value(two)
     next(b for b in at.button if b.label == "Run the experiment").click().run()
     assert not at.exception

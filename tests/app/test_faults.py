@@ -64,7 +64,7 @@ def test_running_out_of_memory_mid_run_keeps_what_was_generated_and_frees_memory
 
 
 def test_finished_runs_kept_per_session_are_bounded():
-    from pages.shared import MAX_RUNS_KEPT
+    from pages.ui.session import MAX_RUNS_KEPT
 
     at = tiny_page(max_new_tokens=4, compare=False)
     for _ in range(MAX_RUNS_KEPT + 3):
@@ -117,7 +117,7 @@ def test_a_shared_link_with_values_out_of_range_is_ignored():
 
 
 def test_running_out_of_memory_while_loading_shows_a_message_and_a_retry_loads(tmp_path, hosting, monkeypatch):
-    from pages import shared
+    from pages.ui import models as shared
 
     hosting(ALLOW_LOCAL_FOLDERS="1")
     plain = load_model("tiny-target", device="cpu", packed=False)

@@ -58,7 +58,7 @@ def test_token_spans_escape_html_and_show_control_characters():
 
 
 def test_a_hostile_trace_replays_with_everything_shown_literally(tmp_path, monkeypatch):
-    from pages import shared
+    from specviz import settings as shared
 
     _hostile_trace(tmp_path)
     monkeypatch.setattr(shared, "ASSETS", tmp_path)

@@ -71,7 +71,7 @@ def test_step_mode_advances_one_cycle_per_click():
     click(at, "Step mode")
     for expected in (1, 2, 3):
         click(at, "Next cycle")
-        assert len(at.session_state["stepper"]["decoder"].record.cycles) == expected
+        assert len(at.session_state["step_run"].record.cycles) == expected
     assert not at.exception
 
 

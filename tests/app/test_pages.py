@@ -5,6 +5,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from specviz.engine.measured import MeasuredBudget
+
 ROOT = Path(__file__).resolve().parents[2]
 REPORTS = ROOT / "assets" / "bench"
 
@@ -77,11 +79,12 @@ def test_budget_page_reproduces_the_article():
 
 def test_budget_page_loads_the_measured_costs_of_the_last_run():
     at = page("budget.py")
-    at.session_state["measured_budget"] = {
-        "mean_k": 4.0, "draft_ms_per_token": 48.0, "verify_ms_per_cycle": 140.0, "overhead_ms_per_cycle": 0.3,
-        "target_ms_per_token": 132.0, "alpha_mean": 0.88, "acceptance_by_position": [0.95, 0.9, 0.85, 0.8],
-        "actual_speedup": 1.75, "predicted_speedup": 1.77,
-    }
+    at.session_state["measured_budget"] = MeasuredBudget(
+        mean_k=4.0, draft_ms_per_token=48.0, verify_ms_per_cycle=140.0, overhead_ms_per_cycle=0.3,
+        target_ms_per_token=132.0, alpha_mean=0.88, acceptance_by_position=[0.95, 0.9, 0.85, 0.8],
+        actual_speedup=1.75, predicted_speedup=1.77, cost_ratio_c=48.0 / 132.0, verify_ratio=140.0 / 132.0,
+        predicted_tokens_per_cycle=3.5, observed_tokens_per_cycle=3.5, wall_speedup=1.7,
+    )
     at.run()
     at.selectbox(key="budget_preset").set_value("From my last run (Live decoding)").run()
     at.button[0].click().run()

@@ -9,8 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specviz.core import toy
-from specviz.core.verify import verify
+from specviz.core.verifiers import get_verifier
 from tests.stats import ALPHA, chi_square_pvalue
+
+RULES = {"exact": "token", "naive": "naive"}  # the token-level rule and the broken one, by registry name
+
+
+def verify(target_probs, draft_probs, draft_tokens, generator=None, rule="exact"):
+    return get_verifier(RULES[rule]).verify(target_probs, draft_probs, draft_tokens, generator)
 
 
 def one_hot(index: int, vocab: int = 4) -> torch.Tensor:

@@ -193,6 +193,6 @@ def test_measured_budget_predicts_the_observed_tokens_per_cycle(tiny_pair):
     budget = measured_budget(spec, base)
     # The positional formula's expectation equals the run's own mean when every cycle proposed k
     # (cycles near the end propose fewer, hence the tolerance).
-    assert budget["predicted_tokens_per_cycle"] == pytest.approx(budget["observed_tokens_per_cycle"], rel=0.1)
-    assert budget["mean_k"] <= 4 and 0 < budget["cost_ratio_c"]
-    assert budget["actual_speedup"] > 0 and budget["predicted_speedup"] > 0
+    assert budget.predicted_tokens_per_cycle == pytest.approx(budget.observed_tokens_per_cycle, rel=0.1)
+    assert budget.mean_k <= 4 and 0 < budget.cost_ratio_c
+    assert budget.actual_speedup > 0 and budget.predicted_speedup > 0

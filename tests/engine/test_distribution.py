@@ -67,7 +67,7 @@ def test_target_only_sampling_matches_the_target(tiny_pair):
     assert chi_square_pvalue(joint.ravel(), p_joint.ravel()) > ALPHA
 
 
-@pytest.mark.parametrize("broken", [{"rule": "naive"}, {"draft_mode": "greedy-mismatch"}], ids=["naive", "greedy"])
+@pytest.mark.parametrize("broken", [{"verifier": "naive"}, {"drafter": "greedy-q"}], ids=["naive", "greedy"])
 def test_broken_variants_are_caught(tiny_pair, broken):
     draft, target = tiny_pair
     policy = POLICIES["t1.0"]

@@ -11,7 +11,7 @@ import torch
 
 from specviz.bench.runners import Config, run_one
 from specviz.core.policy import SamplingPolicy, logits_to_probs
-from specviz.engine.drafter import draft_confidence
+from specviz.engine.drafters import draft_confidence
 
 PROMPT = "def fibonacci(n):\n    "
 

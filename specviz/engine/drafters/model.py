@@ -1,41 +1,14 @@
-"""Drafters: whatever proposes tokens for the target to verify.
-
-A drafter has two operations, so that another way of drafting (n-gram prompt
-lookup, a different schedule) is a new class rather than a new branch:
-- ``propose(k, ...)`` returns up to k tokens and the distribution q each was
-  sampled from;
-- ``update(accepted, emitted)`` tells it which of them survived and what the
-  target added, so it can bring its own state (its KV cache) up to date.
-"""
+"""Drafting with a small language model that shares the target's tokenizer."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
-from typing import Protocol
 
 import torch
 
 from specviz.core.policy import SamplingPolicy, logits_to_probs, sample_one
 from specviz.engine.cached import CachedModel
+from specviz.engine.drafters.base import DraftSetup, Proposal, register_drafter
 from specviz.engine.timing import Clock
-
-DRAFT_MODES = ("sample", "greedy-mismatch")
-
-
-@dataclass
-class Proposal:
-    tokens: list[int]
-    draft_probs: torch.Tensor  # [len(tokens), vocab] the q each token was sampled from
-    ms_per_token: list[float] = field(default_factory=list)
-
-
-class Drafter(Protocol):
-    forward_passes: int
-
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
-                stop_below: float | None = None) -> Proposal: ...
-
-    def update(self, accepted: int, emitted: list[int]) -> None: ...
+from specviz.limits import K
 
 
 def draft_confidence(logits: torch.Tensor, draft_probs: torch.Tensor, token: int, policy: SamplingPolicy) -> float:
@@ -52,24 +25,33 @@ def draft_confidence(logits: torch.Tensor, draft_probs: torch.Tensor, token: int
     return float(torch.exp(logits[token] - torch.logsumexp(logits, dim=-1)))
 
 
+@register_drafter
 class ModelDrafter:
-    """Drafts with a small language model that keeps its own KV cache.
+    """Drafts with a small language model that keeps its own KV cache."""
 
-    ``mode="greedy-mismatch"`` is a deliberately broken drafter for teaching: it
-    proposes the argmax but reports the sampling distribution as q.
-    """
+    name = "model"
+    needs_model = True
+    max_tokens = K.high
+    exact = True
 
-    def __init__(self, model: CachedModel, prompt_ids: list[int], mode: str = "sample"):
-        assert mode in DRAFT_MODES, f"mode must be one of {DRAFT_MODES}"
-        self.model = model
-        self.mode = mode
-        self.tokens = list(prompt_ids)  # the confirmed text, prompt included
-        self.clock = Clock(model.loaded.device)
+    def __init__(self, setup: DraftSetup):
+        assert setup.draft is not None, "the model drafter needs a draft model"
+        self.model = CachedModel(setup.draft, setup.vocab_size)
+        self.tokens = list(setup.prompt_ids)  # the confirmed text, prompt included
+        self.clock = Clock(setup.draft.device)
         # No separate prefill: the first proposal step reads the whole prompt in one pass.
 
     @property
     def forward_passes(self) -> int:
         return self.model.forward_passes
+
+    @property
+    def cache_length(self) -> int:
+        return self.model.length
+
+    def choose(self, logits: torch.Tensor, draft_probs: torch.Tensor, generator: torch.Generator) -> int:
+        """The proposed token: a draw from q.  logits, draft_probs: [vocab]."""
+        return sample_one(draft_probs, generator)
 
     def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
                 stop_below: float | None = None) -> Proposal:
@@ -80,11 +62,8 @@ class ModelDrafter:
         for _ in range(k):
             start = self.clock.now_ms()
             logits = self.model.forward(feed, keep=1)[-1]  # [vocab]
-            q = logits_to_probs(logits, policy)
-            if self.mode == "greedy-mismatch":
-                token = int(logits.argmax())  # broken on purpose: q does not describe this choice
-            else:
-                token = sample_one(q, generator)
+            q = logits_to_probs(logits, policy)  # [vocab]
+            token = self.choose(logits, q, generator)
             tokens.append(token)
             rows.append(q)
             times.append(self.clock.now_ms() - start)

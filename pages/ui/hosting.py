@@ -1,0 +1,53 @@
+"""The host's settings and the server's generation queue, one of each per server process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import streamlit as st
+
+from specviz.errors import SpecvizError
+from specviz.serving.config import HostingConfig, load_config
+from specviz.serving.queue import GenerationQueue, TurnStats
+from specviz.settings import widget_ranges
+from specviz.text import text
+
+
+@st.cache_resource(show_spinner=False)
+def hosting() -> HostingConfig:
+    """The host's settings (SPECVIZ_CONFIG and SPECVIZ_* variables), read once per server process."""
+    return load_config()
+
+
+@st.cache_resource(show_spinner=False)
+def generation_queue() -> GenerationQueue:
+    """One queue per server: every session's generations take turns on the shared models."""
+    return GenerationQueue(hosting().generation_slots)
+
+
+def ranges() -> dict:
+    """The widgets' ranges within this host's caps."""
+    config = hosting()
+    return widget_ranges(config.max_k, config.max_new_tokens)
+
+
+@contextmanager
+def generation_turn() -> Iterator[TurnStats]:
+    """Hold one of the server's generation slots for the block; while waiting, show the place in line.
+
+    Each update of the waiting message is also where Streamlit stops this script
+    when its tab closes or its user reruns: the place in line is then given up.
+    """
+    box = st.empty()
+    language = st.session_state.get("lang", "en")
+
+    def on_wait(position: int) -> None:
+        box.info(text("queue.waiting", language).format(position=position))
+
+    try:
+        with generation_queue().turn(on_wait=on_wait, timeout_s=hosting().queue_timeout_s) as stats:
+            box.empty()
+            yield stats
+    except TimeoutError as error:
+        raise SpecvizError(f"the server is busy: {error}; try again in a minute") from None

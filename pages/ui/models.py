@@ -1,0 +1,48 @@
+"""One loaded copy of each model per server process, shared read-only by every session."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from pages.ui.hosting import hosting
+from specviz.errors import SpecvizError
+from specviz.models.loader import LoadedModel, convert, load_model, needs_conversion
+from specviz.serving import faults
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def cached_model(name: str, device: str = "auto", dtype: str = "auto", allow_remote: bool = False) -> LoadedModel:
+    """A load that fails is not cached: the next attempt, by any session, tries again."""
+    return load_model(name, device, dtype, allow_remote=allow_remote)
+
+
+def load_with_progress(name: str) -> LoadedModel:
+    """Load an allowed model through the shared cache; the slow first conversion shows a progress bar.
+
+    Every failure (a damaged file, a wrong checksum, memory) becomes a SpecvizError
+    with one line to show; the memory a failed load took is given back.
+    """
+    config = hosting()
+    name = config.check_model(name)
+    try:
+        return _load(name, config.allow_hub_ids)
+    except SpecvizError:
+        raise
+    except Exception as error:  # noqa: BLE001 - shown to the user, who can pick another model
+        faults.free_memory()
+        raise SpecvizError(f"could not load {name}: {faults.describe(error)}") from None
+
+
+def _load(name: str, allow_remote: bool) -> LoadedModel:
+    if needs_conversion(name):
+        bar = st.progress(0.0, text=f"preparing {name} (first use: minutes on a CPU) …")
+
+        def report(message: str, fraction: float) -> None:
+            bar.progress(min(max(fraction, 0.0), 1.0), text=f"{name}: {message}")
+
+        try:
+            convert(name, report)
+        finally:
+            bar.empty()
+    with st.spinner(f"loading {name} …"):
+        return cached_model(name, allow_remote=allow_remote)

@@ -1,0 +1,31 @@
+"""The viewer of one recorded run: text by fate, totals, timeline, one cycle in detail, time split."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from pages.ui.session import tr
+from specviz.engine.trace import RunRecord
+from specviz.viz import run_figures
+
+
+def show_run(record: RunRecord, key: str) -> None:
+    st.html(run_figures.token_spans(record))
+    st.caption(tr("view.legend"))
+    for column, (label, value) in zip(st.columns(5), run_figures.headline(record)):
+        column.metric(label, value)
+    if not record.cycles:
+        return
+    st.plotly_chart(run_figures.timeline_figure(record), key=f"{key}_timeline")
+    chosen = st.select_slider(tr("view.inspect"), options=[c.index + 1 for c in record.cycles],
+                              key=f"{key}_cycle") if len(record.cycles) > 1 else 1
+    cycle = record.cycles[chosen - 1]
+    st.markdown(run_figures.cycle_sentence(cycle))
+    if cycle.proposed:
+        st.dataframe(run_figures.cycle_rows(cycle), hide_index=True, key=f"{key}_rows")
+    figure = run_figures.rejection_figure(cycle)
+    if figure is not None:
+        st.plotly_chart(figure, key=f"{key}_rejection")
+    st.plotly_chart(run_figures.timing_figure(record), key=f"{key}_timing")
+    st.download_button(tr("view.download"), record.to_json(), file_name="specviz-run.json",
+                       mime="application/json", key=f"{key}_download")

@@ -1,0 +1,73 @@
+"""Per-session state, set up in one place: defaults, a shared link's settings, the language.
+
+Everything a user changes lives in st.session_state; the defaults and the
+checks of a shared link's values are pure functions in specviz/settings.py.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from pages.ui.hosting import hosting, ranges
+from pages.ui.legacy_pages import leave_legacy_page_mode
+from specviz.engine.trace import RunRecord
+from specviz.errors import SpecvizError
+from specviz.models.registry import TINY_DRAFT, TINY_TARGET
+from specviz.settings import DEFAULTS, SHAREABLE, from_query
+from specviz.text import LANGUAGES, glossary, literal, text
+
+MAX_RUNS_KEPT = 5  # finished runs kept per session; older ones are dropped
+
+
+def init_state() -> None:
+    """Set every per-session default once; a shared link's settings win on first load."""
+    leave_legacy_page_mode()
+    try:
+        hosting()
+    except SpecvizError as error:
+        st.error(f"The server's configuration is invalid: {literal(error)}")
+        st.stop()
+    if "_initialised" not in st.session_state:
+        st.session_state["_initialised"] = True
+        allowed = ranges()
+        for key in SHAREABLE:
+            if key in st.query_params:
+                value = from_query(key, st.query_params[key], allowed)
+                if value is not None:
+                    st.session_state[key] = value
+    for key, value in DEFAULTS.items():
+        st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
+
+
+def share_settings() -> None:
+    """Write the current shareable settings into the URL, so copying it shares them."""
+    for key in SHAREABLE:
+        value = st.session_state.get(key)
+        if value == DEFAULTS[key]:
+            st.query_params.pop(key, None)
+        elif value is not None:
+            st.query_params[key] = str(value)
+
+
+def tr(key: str) -> str:
+    """The page text for `key` in the session's language."""
+    return text(key, st.session_state.get("lang", "en"))
+
+
+def term_help(term: str) -> str:
+    """The glossary's definition of `term`, for a widget's help tooltip."""
+    return glossary(term, st.session_state.get("lang", "en"))
+
+
+def language_picker() -> None:
+    st.sidebar.radio(tr("language"), list(LANGUAGES), format_func=LANGUAGES.get, key="lang", horizontal=True)
+
+
+def use_tiny_pair() -> None:
+    st.session_state["draft"], st.session_state["target"] = TINY_DRAFT, TINY_TARGET
+
+
+def remember_run(record: RunRecord) -> None:
+    runs = st.session_state["runs"]
+    runs.append(record)
+    del runs[:-MAX_RUNS_KEPT]

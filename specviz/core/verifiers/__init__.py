@@ -1,0 +1,10 @@
+"""Verifiers: the rules that keep a prefix of the draft's proposal (see base.py for the interface)."""
+
+from specviz.core.verifiers import broken, token  # noqa: F401 - importing registers them
+from specviz.core.verifiers.base import VERIFIERS, Verifier, VerifyResult, get_verifier, register_verifier
+
+EXACT_VERIFIERS = tuple(name for name, cls in VERIFIERS.items() if cls.exact)
+BROKEN_VERIFIERS = tuple(name for name, cls in VERIFIERS.items() if not cls.exact)
+
+__all__ = ["VERIFIERS", "EXACT_VERIFIERS", "BROKEN_VERIFIERS", "Verifier", "VerifyResult", "get_verifier",
+           "register_verifier"]

@@ -1,0 +1,65 @@
+"""What every verifier shares: its result type, its interface and the registry of verifiers.
+
+A verifier takes the draft's proposal and the target's probabilities from one
+forward pass, keeps a prefix of the proposal and draws one more token. Another
+verification rule is one new class with ``@register_verifier``; the decoding
+loop never changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import torch
+
+from specviz.errors import SpecvizError
+
+
+@dataclass
+class VerifyResult:
+    """Everything a viewer needs about one verification step, as plain data.
+
+    The per-position lists are the evidence of the token-level rule: one entry
+    for every position whose check was used (up to and including a rejection).
+    """
+
+    verifier: str  # the registered name of the verifier that decided
+    accepted: int  # n: how many proposed tokens were kept
+    emitted: list[int]  # the n accepted tokens, then the correction or bonus
+    kind: str  # "correction" after a rejection, "bonus" when all passed
+    target_p: list[float]  # p(x_i) for each checked position
+    draft_q: list[float]  # q(x_i) for each checked position
+    accept_prob: list[float]  # min(1, p(x_i) / q(x_i))
+    uniforms: list[float]  # u_i, the draw compared with accept_prob
+    residual: torch.Tensor | None  # [vocab] the distribution the correction was drawn from, else None
+
+
+class Verifier(Protocol):
+    name: str  # the registry key, written into every trace
+    exact: bool  # False for the rules kept to show how exactness breaks
+
+    def verify(
+        self,
+        target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+        draft_probs: torch.Tensor,  # [k, vocab] q the draft sampled each proposal from
+        draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+        generator: torch.Generator | None = None,
+    ) -> VerifyResult: ...
+
+
+VERIFIERS: dict[str, type] = {}
+
+
+def register_verifier(cls: type) -> type:
+    """Class decorator: make a verifier available by its `name` (CLI, pages, traces)."""
+    assert cls.name not in VERIFIERS, f"a verifier named {cls.name!r} is already registered"
+    VERIFIERS[cls.name] = cls
+    return cls
+
+
+def get_verifier(name: str) -> Verifier:
+    try:
+        return VERIFIERS[name]()
+    except KeyError:
+        raise SpecvizError(f"unknown verifier {name!r} (use {', '.join(VERIFIERS)})") from None

@@ -1,0 +1,100 @@
+"""The token-level verifier of speculative sampling (Leviathan et al. 2023, Algorithm 1).
+
+Terminology (used the same way in the engine, the trace and the app):
+- proposal: the k tokens x_1..x_k the draft sampled, one by one, from q;
+- accepted: a proposed token that passed its check, u_i < min(1, p(x_i)/q(x_i));
+  the accepted prefix is every token before the first rejection;
+- rejection: the first position whose check fails; the rest of the proposal is
+  discarded (its target states assumed a past that will not happen);
+- correction (also called "recovered" token): drawn at the rejection position
+  from the residual max(p - q, 0), normalised over the whole vocabulary;
+- bonus: when all k pass, one more token drawn from the target's distribution
+  after x_k, which the same target forward pass already computed.
+
+Tensors are named for the model that produced them, never "p"/"q" alone:
+``target_probs`` is p, ``draft_probs`` is q.
+
+Departures from Algorithm 1, labelled where they happen:
+- (a) the uniforms u_1..u_k are drawn up front, one per position, so a seeded
+  run is reproducible whatever the outcome;
+- (b) if the residual has zero mass (p == q at that position, which makes a
+  rejection impossible in exact arithmetic but not in floating point) the
+  correction is drawn from p itself.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from specviz.core.policy import sample_one
+from specviz.core.verifiers.base import VerifyResult, register_verifier
+
+
+@register_verifier
+class TokenVerifier:
+    """Accept each proposal with probability min(1, p/q); correct from the residual."""
+
+    name = "token"
+    exact = True
+
+    def verify(
+        self,
+        target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+        draft_probs: torch.Tensor,  # [k, vocab] q the draft actually sampled from
+        draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+        generator: torch.Generator | None = None,
+    ) -> VerifyResult:
+        """Accept a prefix of the proposal, then draw the correction or the bonus."""
+        k = draft_tokens.shape[0]
+        assert draft_probs.shape[0] == k and target_probs.shape[0] == k + 1, (
+            f"shapes: target_probs {tuple(target_probs.shape)}, "
+            f"draft_probs {tuple(draft_probs.shape)}, draft_tokens {tuple(draft_tokens.shape)}"
+        )
+        assert target_probs.shape[1] == draft_probs.shape[1], "vocabularies differ"
+        positions = torch.arange(k, device=draft_tokens.device)
+
+        # Step 1: p(x_i) and q(x_i) for every proposed token.
+        p_x = target_probs[positions, draft_tokens]
+        q_x = draft_probs[positions, draft_tokens]
+        # Step 2: acceptance probability min(1, p/q); q(x_i) > 0 for a sampled token.
+        accept_prob = torch.clamp(p_x / q_x, max=1.0)
+        # Step 3: one uniform per position, drawn up front [departure (a)].
+        uniforms = torch.rand(k, generator=generator, device=draft_tokens.device)
+        rejected = uniforms >= accept_prob
+        # Step 4: n = index of the first rejection, or k if every check passed.
+        n = int(rejected.to(torch.int64).argmax()) if bool(rejected.any()) else k
+
+        residual = None
+        if n < k:
+            # Step 5a: the correction, from the residual at the rejected position.
+            residual = self.correction_distribution(target_probs[n], draft_probs[n])
+            last = sample_one(residual, generator)
+            kind = "correction"
+        else:
+            # Step 5b: every proposal passed; the bonus comes from p after x_k.
+            last = sample_one(target_probs[k], generator)
+            kind = "bonus"
+
+        checked = min(n + 1, k)  # positions whose check was actually used
+        return VerifyResult(
+            verifier=self.name,
+            accepted=n,
+            emitted=draft_tokens[:n].tolist() + [int(last)],
+            kind=kind,
+            target_p=p_x[:checked].tolist(),
+            draft_q=q_x[:checked].tolist(),
+            accept_prob=accept_prob[:checked].tolist(),
+            uniforms=uniforms[:checked].tolist(),
+            residual=residual,
+        )
+
+    def correction_distribution(
+        self,
+        target_row: torch.Tensor,  # [vocab] p at the rejected position
+        draft_row: torch.Tensor,  # [vocab] q at the rejected position
+    ) -> torch.Tensor:
+        """max(p - q, 0), normalised over the whole vocabulary: [vocab]."""
+        residual = torch.clamp(target_row - draft_row, min=0.0)
+        mass = residual.sum()
+        # [departure (b)]: nothing to normalise when p == q here.
+        return residual / mass if mass > 0 else target_row

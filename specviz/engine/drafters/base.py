@@ -1,0 +1,80 @@
+"""What every drafter shares: its proposal type, its interface and the registry of drafters.
+
+A drafter proposes tokens for the target to verify. It has two operations:
+- ``propose(k, ...)`` returns up to k tokens and the distribution q each was
+  sampled from;
+- ``update(accepted, emitted)`` tells it which of them survived and what the
+  target added, so it can bring its own state (a KV cache) up to date.
+Another way of drafting is one new class with ``@register_drafter``; the
+decoding loop never changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import torch
+
+from specviz.core.policy import SamplingPolicy
+from specviz.errors import SpecvizError
+from specviz.models.loader import LoadedModel
+
+
+@dataclass
+class Proposal:
+    tokens: list[int]
+    draft_probs: torch.Tensor  # [len(tokens), vocab] the q each token was sampled from
+    ms_per_token: list[float] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class DraftSetup:
+    """What a drafter is given when a generation starts."""
+
+    draft: LoadedModel | None  # the draft model, for drafters that use one
+    vocab_size: int  # the columns of q (shared with the target's p)
+    prompt_ids: list[int]  # the prompt, already tokenized
+    device: torch.device  # where q must live (the target's device)
+
+
+class Drafter(Protocol):
+    name: str  # the registry key, written into every trace
+    needs_model: bool  # True if it drafts with the draft model
+    max_tokens: int  # the most it can propose per cycle; 0: the target decodes alone
+    exact: bool  # False for the drafters kept to show how exactness breaks
+
+    def __init__(self, setup: DraftSetup) -> None: ...
+
+    @property
+    def forward_passes(self) -> int: ...
+
+    @property
+    def cache_length(self) -> int | None:
+        """Tokens whose states the drafter's KV cache holds (None without a cache)."""
+
+    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+                stop_below: float | None = None) -> Proposal: ...
+
+    def update(self, accepted: int, emitted: list[int]) -> None: ...
+
+
+DRAFTERS: dict[str, type] = {}
+
+
+def register_drafter(cls: type) -> type:
+    """Class decorator: make a drafter available by its `name` (CLI, pages, traces)."""
+    assert cls.name not in DRAFTERS, f"a drafter named {cls.name!r} is already registered"
+    DRAFTERS[cls.name] = cls
+    return cls
+
+
+def drafter_class(name: str) -> type:
+    try:
+        return DRAFTERS[name]
+    except KeyError:
+        raise SpecvizError(f"unknown drafter {name!r} (use {', '.join(DRAFTERS)})") from None
+
+
+def empty_proposal(setup: DraftSetup) -> Proposal:
+    return Proposal([], torch.empty(0, setup.vocab_size, device=setup.device))

@@ -1,0 +1,227 @@
+"""One generation in progress: its caches, its drafter, its verifier and its live record.
+
+``DecodeRun.step()`` performs one cycle and returns its record; ``record`` is
+the run so far (totals kept up to date after every cycle), and ``caches()``
+tells how many tokens each KV cache holds. A page keeps a DecodeRun between
+clicks to step through a generation; nothing outside the engine touches its
+caches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import torch
+
+from specviz.core.policy import logits_to_probs
+from specviz.core.verifiers import VerifyResult, get_verifier
+from specviz.engine.cached import CachedModel
+from specviz.engine.drafters import DraftSetup, Proposal, drafter_class
+from specviz.engine.schedule import Schedule
+from specviz.engine.timing import Clock, peak_memory_bytes
+from specviz.engine.trace import CycleRecord, RunRecord, TopTokens, totals
+
+
+@dataclass(frozen=True)
+class CacheLengths:
+    """How many tokens each KV cache holds, against the confirmed text (prompt included)."""
+
+    confirmed: int
+    target: int
+    draft: int | None  # None when the drafter keeps no cache
+
+
+class DecodeRun:
+    def __init__(self, decoder, prompt: str, chat: bool = False):
+        config, target = decoder.config, decoder.target
+        self.decoder = decoder
+        self.config = config
+        prompt_ids = decoder.encode(prompt, chat)
+        self.clock = Clock(target.device)
+        self.generator = torch.Generator(device=target.device).manual_seed(config.seed)
+        self.schedule = Schedule(config.schedule, config.k, confidence=config.confidence)
+        self.verifier = get_verifier(config.verifier)
+        # No separate prefill [departure from a textbook loop]: the first cycle's
+        # passes read the prompt together with the first proposals, so the target
+        # runs one pass fewer per request; each cycle feeds whatever its cache lacks.
+        self.target_cache = CachedModel(target, decoder.vocab_size)
+        self.drafter = drafter_class(decoder.drafter)(
+            DraftSetup(decoder.draft, decoder.vocab_size, prompt_ids, target.device))
+        self.tokens = list(prompt_ids)  # confirmed text, prompt included
+        self.limit = min(config.max_new_tokens, decoder.context - len(prompt_ids))
+        self.record = RunRecord(
+            prompt=prompt, prompt_ids=prompt_ids, draft=decoder.draft.name if decoder.draft else None,
+            target=target.name, device=str(target.device), dtype=str(target.dtype).removeprefix("torch."),
+            policy=config.policy.to_dict(),
+            settings={**{k: v for k, v in asdict(config).items() if k != "policy"},
+                      "stop_strings": list(config.stop_strings), "chat": chat,
+                      "speculative": decoder.speculative},
+            drafter=decoder.drafter, verifier=self.verifier.name,
+            target_kernels=target.kernels,
+            draft_dtype=_computes_in(decoder.draft) if decoder.draft else None,
+            draft_kernels=decoder.draft.kernels if decoder.draft else None,
+        )
+        self.finished = False
+        if target.device.type == "cuda":
+            torch.cuda.reset_peak_memory_stats(target.device)
+        self.started = self.clock.now_ms()
+
+    def caches(self) -> CacheLengths:
+        return CacheLengths(len(self.tokens), self.target_cache.length, self.drafter.cache_length)
+
+    def step(self) -> CycleRecord:
+        """Run the next cycle; the run finishes by itself at its last one."""
+        assert not self.finished, "this run has finished"
+        record = self.record
+        cycle = self._cycle(remaining=self.limit - len(record.token_ids))
+        if not record.cycles:
+            record.timing["ttft_ms"] = self.clock.now_ms() - self.started
+        record.cycles.append(cycle)
+        record.token_ids.extend(cycle.emitted)
+        record.stop_reason = self._stop_reason_truncating(cycle)
+        if not record.stop_reason and len(record.token_ids) >= self.limit:
+            record.stop_reason = "max-new-tokens" if self.limit == self.config.max_new_tokens else "context"
+        if record.stop_reason:
+            self._finish()
+        else:
+            record.totals = self._totals()
+        return cycle
+
+    def close(self) -> None:
+        """End the run where it stands: an unfinished run is kept as cancelled."""
+        if not self.finished:
+            self.record.stop_reason = "cancelled"
+            self._finish()
+
+    def _cycle(self, remaining: int) -> CycleRecord:
+        policy = self.config.policy
+        start = self.clock.now_ms()
+        # The cycle may emit k + 1 tokens: never propose past the token budget.
+        k = min(self.schedule.next_k(), remaining - 1, self.drafter.max_tokens)
+        # Step 1: the draft proposes k tokens, keeping the q it sampled each from.
+        proposal = self.drafter.propose(k, policy, self.generator, self.schedule.stop_below())
+        after_draft = self.clock.now_ms()
+        # Step 2: the target scores the unseen confirmed token(s) and all proposals in one pass.
+        fed_before = self.target_cache.length
+        logits = self.target_cache.forward(self.tokens[fed_before:] + proposal.tokens, keep=len(proposal.tokens) + 1)
+        target_probs = logits_to_probs(logits, policy)  # [k' + 1, vocab]
+        # Step 3: accept a prefix, then draw the correction or the bonus.
+        draft_tokens = torch.tensor(proposal.tokens, dtype=torch.long, device=target_probs.device)
+        result = self.verifier.verify(target_probs, proposal.draft_probs, draft_tokens, self.generator)
+        after_verify = self.clock.now_ms()
+        # Step 4: roll both caches back to the confirmed prefix.
+        self.target_cache.crop(len(self.tokens) + result.accepted)
+        self.drafter.update(result.accepted, result.emitted)
+        self.schedule.update(len(proposal.tokens), result.accepted)
+        # Step 5: cut the emitted tokens at an end-of-sequence token.
+        emitted = self._cut_at_eos(result.emitted)
+        self.tokens.extend(emitted)
+        cycle = self._record_cycle(k, proposal, result, emitted, target_probs)
+        cycle.draft_ms_per_token = proposal.ms_per_token
+        cycle.draft_ms = after_draft - start
+        cycle.verify_ms = after_verify - after_draft
+        cycle.overhead_ms = self.clock.now_ms() - after_verify
+        return cycle
+
+    def _cut_at_eos(self, emitted: list[int]) -> list[int]:
+        for i, token in enumerate(emitted):
+            if token in self.decoder.target.eos_ids:
+                return emitted[: i + 1]
+        return emitted
+
+    def _stop_reason_truncating(self, cycle: CycleRecord) -> str:
+        """Why the run stops after `cycle` ("" if it goes on); a stop string also truncates the record."""
+        token_ids = self.record.token_ids
+        if cycle.emitted and cycle.emitted[-1] in self.decoder.target.eos_ids:
+            return "eos"
+        if self.config.stop_strings:
+            cut = self._cut_at_stop_string(token_ids)
+            if cut is not None:
+                dropped = len(token_ids) - cut
+                del token_ids[cut:]  # nothing is emitted past the token that completes a stop string
+                del cycle.emitted[len(cycle.emitted) - dropped:]
+                return "stop-string"
+        return ""
+
+    def _cut_at_stop_string(self, token_ids: list[int]) -> int | None:
+        """Length of the shortest prefix of token_ids whose text contains a stop string."""
+        decode = self.decoder.target.tokenizer.decode
+        stops = self.config.stop_strings
+        if not any(s in decode(token_ids) for s in stops):
+            return None
+        for length in range(1, len(token_ids) + 1):
+            if any(s in decode(token_ids[:length]) for s in stops):
+                return length
+        return None
+
+    def _record_cycle(self, k: int, proposal: Proposal, result: VerifyResult, emitted: list[int],
+                      target_probs: torch.Tensor) -> CycleRecord:
+        full = self.config.record == "full"
+        decode = self.decoder.target.tokenizer.decode
+        top = None
+        if full and result.residual is not None:
+            n = result.accepted
+            top = self._top_tokens(target_probs[n], proposal.draft_probs[n], result.residual)
+        return CycleRecord(
+            index=len(self.record.cycles),
+            k=k,
+            proposed=proposal.tokens,
+            proposed_texts=[decode([t]) for t in proposal.tokens] if full else [],
+            target_p=result.target_p,
+            draft_q=result.draft_q,
+            accept_prob=result.accept_prob,
+            uniforms=result.uniforms,
+            accepted=result.accepted,
+            kind=result.kind if self.decoder.speculative else "target",
+            emitted=emitted,
+            emitted_texts=[decode([t]) for t in emitted] if full else [],
+            top=top,
+        )
+
+    def _top_tokens(self, target_probs, draft_probs, residual) -> TopTokens:
+        """Union of the top-N tokens of p, q and the residual, most likely under p first.  Each: [vocab]."""
+        n = self.config.top_n
+        ids = torch.cat([v.topk(n).indices for v in (target_probs, draft_probs, residual)]).unique()
+        ids = ids[target_probs[ids].argsort(descending=True, stable=True)]
+        id_list = ids.tolist()
+        return TopTokens(
+            ids=id_list,
+            texts=[self.decoder.target.tokenizer.decode([t]) for t in id_list],
+            target_p=target_probs[ids].tolist(),
+            draft_q=draft_probs[ids].tolist(),
+            residual=residual[ids].tolist(),
+        )
+
+    def _totals(self) -> dict:
+        counts = totals(self.record.cycles, len(self.record.token_ids))
+        counts["target_forward_passes"] = self.target_cache.forward_passes
+        counts["draft_forward_passes"] = self.drafter.forward_passes
+        return counts
+
+    def _finish(self) -> None:
+        self.finished = True
+        record = self.record
+        wall_ms = self.clock.now_ms() - self.started
+        record.text = self.decoder.target.tokenizer.decode(record.token_ids)
+        record.totals = self._totals()
+        cycles = record.cycles
+        generated = len(record.token_ids)
+        proposed = sum(len(c.draft_ms_per_token) for c in cycles)
+        verifying = [c for c in cycles if c.proposed]
+        record.timing.update(
+            wall_ms=wall_ms,
+            draft_ms=sum(c.draft_ms for c in cycles),
+            verify_ms=sum(c.verify_ms for c in cycles),
+            overhead_ms=sum(c.overhead_ms for c in cycles),
+            draft_ms_per_token=sum(sum(c.draft_ms_per_token) for c in cycles) / proposed if proposed else None,
+            verify_ms_per_cycle=sum(c.verify_ms for c in verifying) / len(verifying) if verifying else None,
+            ms_per_token=wall_ms / generated if generated else None,
+            tokens_per_s=1000.0 * generated / wall_ms if wall_ms > 0 and generated else 0.0,
+            peak_memory_bytes=peak_memory_bytes(self.decoder.target.device),
+        )
+        record.timing.setdefault("ttft_ms", None)
+
+
+def _computes_in(model) -> str:
+    """The dtype a model computes in; an int8 model holds float32 tensors around its int8 linear layers."""
+    return "int8" if model.kernels == "int8-dynamic" else str(model.dtype).removeprefix("torch.")

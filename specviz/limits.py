@@ -1,0 +1,80 @@
+"""Every hard limit of specviz in one place.
+
+The CLI, the decoding configuration, the schedules, the hosting configuration
+and the pages all read these ranges, and all check values through them, so a
+limit changes here or nowhere. A host may tighten some of them (see
+specviz/serving/config.py) but never widen them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from specviz.errors import SpecvizError
+
+
+@dataclass(frozen=True)
+class IntRange:
+    """An inclusive range of integers, with the name an error message uses."""
+
+    name: str
+    low: int
+    high: int
+
+    def check(self, value) -> int:
+        """`value` if it is an integer in range, else a one-line SpecvizError."""
+        if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
+            raise SpecvizError(f"{self.name} must be an integer in {self.low}..{self.high}, got {value!r}")
+        return value
+
+    def contains(self, value) -> bool:
+        return not isinstance(value, bool) and isinstance(value, int) and self.low <= value <= self.high
+
+
+@dataclass(frozen=True)
+class FloatRange:
+    """A closed range of finite numbers."""
+
+    name: str
+    low: float
+    high: float
+
+    def check(self, value) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not self.low <= value <= self.high:
+            raise SpecvizError(f"{self.name} must be a number in [{self.low:g}, {self.high:g}], got {value!r}")
+        return float(value)
+
+    def contains(self, value) -> bool:
+        # value == value rules out NaN, which compares false with everything.
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+            and self.low <= value <= self.high
+
+
+# Decoding.
+K = IntRange("k", 1, 32)  # tokens proposed per cycle
+MAX_NEW_TOKENS = IntRange("max new tokens", 1, 4096)
+SEED = IntRange("seed", 0, 2**63 - 1)
+TOP_N = IntRange("top-n", 1, 100)  # tokens kept in the trace at a rejection
+CONFIDENCE = FloatRange("confidence threshold", 0.0, 1.0)
+
+# What the app's widgets and shared links offer (inside the decoding limits above).
+WIDGET_TEMPERATURE = FloatRange("temperature", 0.0, 2.0)
+WIDGET_TOP_K = IntRange("top-k", 0, 1000)
+WIDGET_TOP_P = FloatRange("top-p", 0.05, 1.0)
+WIDGET_SEED = IntRange("seed", 0, 2**31 - 1)
+
+# What a host may configure (serving/config.py).
+HOSTING = {
+    "max_new_tokens": IntRange("hosting setting max_new_tokens", 1, MAX_NEW_TOKENS.high),
+    "max_prompt_chars": IntRange("hosting setting max_prompt_chars", 1, 1_000_000),
+    "max_k": IntRange("hosting setting max_k", 1, K.high),
+    "max_mc_samples": IntRange("hosting setting max_mc_samples", 100, 10_000_000),
+    "max_upload_mb": IntRange("hosting setting max_upload_mb", 1, 1024),
+    "generation_slots": IntRange("hosting setting generation_slots", 1, 64),
+    "queue_timeout_s": IntRange("hosting setting queue_timeout_s", 1, 86_400),
+    "port": IntRange("hosting setting port", 1, 65535),
+}
+
+# Laboratory sizes.
+MONTE_CARLO_SAMPLES = IntRange("samples", 1, 20_000)  # one toy verification step, repeated
+EXACTNESS_RUNS = IntRange("runs", 100, 2000)  # seeded runs per side in the exactness lab

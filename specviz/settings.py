@@ -1,0 +1,66 @@
+"""The settings a session starts from and a shared link may carry, checked against specviz/limits.py.
+
+Pure functions (no Streamlit): the pages' session setup (pages/ui/session.py)
+calls them, and the tests call them directly.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from specviz import limits
+from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
+from specviz.text import LANGUAGES
+
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+
+DEFAULTS = {
+    "lang": "en",
+    "draft": DEFAULT_DRAFT,
+    "target": DEFAULT_TARGET,
+    "k": 4,
+    "schedule": "constant",
+    "temperature": 0.0,
+    "top_k": 0,
+    "top_p": 1.0,
+    "max_new_tokens": 48,
+    "seed": 0,
+    "chat": False,
+    "prompt": "def fibonacci(n):\n    \"\"\"Return the n-th Fibonacci number.\"\"\"\n",
+    "runs": [],  # finished runs of this session, newest last
+    "baseline": None,  # the latest target-only run, for the measured budget
+}
+
+# Settings a teacher can put in a shared link, e.g. /live?lang=it&k=6&temperature=0.7
+SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k", "top_p", "max_new_tokens", "seed")
+
+
+def widget_ranges(max_k: int, max_new_tokens: int) -> dict[str, limits.IntRange | limits.FloatRange]:
+    """The widgets' ranges within the host's caps; a shared link's values outside them are ignored."""
+    return {"k": limits.IntRange("k", limits.K.low, max_k), "temperature": limits.WIDGET_TEMPERATURE,
+            "top_k": limits.WIDGET_TOP_K, "top_p": limits.WIDGET_TOP_P,
+            "max_new_tokens": limits.IntRange("max new tokens", 1, max_new_tokens), "seed": limits.WIDGET_SEED}
+
+
+def from_query(key: str, raw: str, ranges: dict):
+    """A shared link's value converted to the default's type; None (ignored) when it does not convert or fit."""
+    default = DEFAULTS[key]
+    try:
+        value = type(default)(raw) if not isinstance(default, str) else raw[:200]
+    except (ValueError, OverflowError):
+        return None
+    allowed = ranges.get(key)
+    if allowed is not None:
+        return value if allowed.contains(value) else None
+    return value if key != "lang" or value in LANGUAGES else None
+
+
+def example_prompts() -> dict[str, str]:
+    """Example prompts from assets/prompts, labelled by set and first words."""
+    examples = {}
+    for path in sorted((ASSETS / "prompts").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines()[:4]:
+            item = json.loads(line)
+            examples[f"{item['set']}: {item['prompt'][:48]}"] = item["prompt"]
+    return examples
