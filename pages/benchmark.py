@@ -5,6 +5,7 @@ import json
 import streamlit as st
 
 from pages.ui import hosting, models, session
+from specviz.bench.contracts import BenchReport
 from specviz.bench.harness import Plan, load_prompts, report, run_plan, summarise
 from specviz.bench.markdown import markdown_report
 from specviz.errors import SpecvizError
@@ -19,7 +20,7 @@ st.caption(tr("bench.caption"))
 saved = {path.stem: path for path in sorted((ASSETS / "bench").glob("*.json"))}
 if saved:
     name = st.selectbox(tr("bench.saved"), list(saved), key="bench_saved")
-    chosen = json.loads(saved[name].read_text(encoding="utf-8"))
+    chosen = BenchReport.from_dict(json.loads(saved[name].read_text(encoding="utf-8")))
 else:
     chosen = None
     st.info(tr("bench.none"))
@@ -33,12 +34,12 @@ if st.button(tr("bench.quick")):
         plan = Plan(ks=(1, 2, 4), schedules=("constant",), max_new_tokens=16)
         prompts = load_prompts(sorted(str(p) for p in (ASSETS / "prompts").glob("*.jsonl")), per_set=1)
         samples = run_plan(plan, target, draft, prompts, quiet=True)
-        rows = [dict(row, prompt_set="all") for row in summarise(samples, plan)]
+        rows = summarise(samples, plan)
         st.session_state["bench_quick"] = report(plan, target, draft, prompts, rows, [], {}, 0.0, samples)
 if st.session_state.get("bench_quick"):
     chosen = st.session_state["bench_quick"]
 if chosen:
-    if any(row["k"] for row in chosen["rows"]):
+    if any(row.k for row in chosen.rows):
         st.plotly_chart(bench_figures.speedup_over_k(chosen), key="bench_k")
         st.plotly_chart(bench_figures.cycle_split(chosen), key="bench_split")
     else:

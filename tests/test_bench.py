@@ -5,6 +5,7 @@ import math
 import random
 import statistics
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -157,3 +158,16 @@ def test_balance_check_catches_a_plain_rotation():
     for n in range(3, 12):
         positions, pairs = _order_balance(rotation, n)
         assert positions == {2} and len(pairs) > 1, n
+
+
+def test_every_committed_report_reads_into_the_typed_report_and_writes_back_the_same_json():
+    import glob
+    import json as json_module
+
+    from specviz.bench.contracts import BenchReport
+
+    reports = sorted(glob.glob(str(Path(__file__).resolve().parents[1] / "assets" / "bench" / "*.json")))
+    assert reports
+    for path in reports:
+        data = json_module.loads(Path(path).read_text(encoding="utf-8"))
+        assert BenchReport.from_dict(data).to_dict() == data, path

@@ -129,27 +129,28 @@ def run(args) -> None:
     target = load_model(args.target, args.device, args.dtype, packed=packed, verify_rows=verify_rows)
     draft = load_model(args.draft, args.device, args.draft_dtype or _draft_dtype(target), packed=packed)
     samples = run_plan(plan, target, draft, prompts)
-    rows = [dict(row, prompt_set="all") for row in summarise(samples, plan)]
+    rows = summarise(samples, plan)
     for name in sorted({p.set for p in prompts}):
-        rows += [dict(row, prompt_set=name) for row in summarise([s for s in samples if s.prompt_set == name], plan)]
+        rows += summarise([s for s in samples if s.prompt_set == name], plan, prompt_set=name)
     concurrency = []
     for level in plan.concurrency:
         if level > 1:
             # The fastest speculative configuration of the single-request runs, over all prompts.
-            fastest = max((r for r in rows if r["implementation"] == "specviz" and r["prompt_set"] == "all"),
-                          key=lambda r: r.get("speedup", 0))
-            best = next(c for c in plan.configs() if c.name == fastest["config"])
+            fastest = max((r for r in rows if r.implementation == "specviz" and r.prompt_set == "all"),
+                          key=lambda r: r.speedup or 0)
+            best = next(c for c in plan.configs() if c.name == fastest.config)
             alone = run_concurrent(plan, target, draft, prompts, level,
                                    Config("specviz-baseline", temperature=plan.temperatures[0]))
             fast = run_concurrent(plan, target, draft, prompts, level, best)
-            fast["aggregate_speedup"] = fast["aggregate_tokens_per_s"] / alone["aggregate_tokens_per_s"]
-            concurrency += [dict(alone, aggregate_speedup=1.0), fast]
+            fast.aggregate_speedup = fast.aggregate_tokens_per_s / alone.aggregate_tokens_per_s
+            alone.aggregate_speedup = 1.0
+            concurrency += [alone, fast]
     result = report(plan, target, draft, prompts, rows, concurrency, machine(),
                     time.perf_counter() - started, samples)
     text = markdown_report(result)
     if args.json_out:
         Path(args.json_out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json_out).write_text(json.dumps(result, indent=1))
+        Path(args.json_out).write_text(json.dumps(result.to_dict(), indent=1))
     if args.markdown_out:
         Path(args.markdown_out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.markdown_out).write_text(text)

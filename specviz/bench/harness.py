@@ -21,12 +21,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from specviz.bench.runners import Config, Sample, run_one
+from specviz.bench.contracts import BenchReport, BenchRow, ConcurrencyRow, Prompt, ReportModels
+from specviz.bench.runners import Config, Request, Sample, run_one
 from specviz.engine.measured import measured_budget
 from specviz.errors import SpecvizError
 from specviz.models.loader import LoadedModel
 
-REPORT_VERSION = 1
 # What the forward hooks measured, kept for every timed run.
 METERED = ("forward_ms", "target_forward_ms", "draft_forward_ms", "target_forward_passes", "draft_forward_passes")
 
@@ -57,13 +57,6 @@ class Plan:
             if self.record_overhead and self.ks:
                 configs.append(Config("specviz-counters", self.ks[0], self.schedules[0], temperature))
         return configs
-
-
-@dataclass
-class Prompt:
-    id: str
-    set: str
-    text: str
 
 
 def load_prompts(paths: list[str], per_set: int | None = None) -> list[Prompt]:
@@ -126,39 +119,35 @@ def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[
     configs = plan.configs()
     # Warm-up, not recorded: the first forward passes of a process pay for page-ins and allocations.
     for config in configs:
-        run_one(config, target, draft, prompts[0].text, "warm-up", "", 0, min(8, plan.max_new_tokens), plan.seed)
+        warm_up = Prompt("warm-up", "", prompts[0].text)
+        run_one(config, target, draft, Request(warm_up, 0, min(8, plan.max_new_tokens), plan.seed))
     progress = None if quiet else Progress(len(configs) * len(prompts) * plan.repeats)
     samples = []
     for repeat in range(plan.repeats):
         for number, prompt in enumerate(prompts):
             for index in balanced_order(len(configs), repeat * len(prompts) + number):
                 config = configs[index]
-                samples.append(run_one(config, target, draft, prompt.text, prompt.id, prompt.set, repeat,
-                                       plan.max_new_tokens, plan.seed + repeat, meter=True))
+                request = Request(prompt, repeat, plan.max_new_tokens, plan.seed + repeat)
+                samples.append(run_one(config, target, draft, request, meter=True))
                 if progress:
                     progress.step(f"{config.name} · {prompt.id}")
     return samples
 
 
 def run_concurrent(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], level: int,
-                   config: Config) -> dict:
+                   config: Config) -> ConcurrencyRow:
     """`level` requests in flight at once against one loaded pair (threads, batch size 1 each)."""
     jobs = [prompts[i % len(prompts)] for i in range(level * max(1, plan.repeats))]
     start = time.perf_counter()
     with ThreadPoolExecutor(max_workers=level) as pool:
-        futures = [pool.submit(run_one, config, target, draft, p.text, p.id, p.set, 0, plan.max_new_tokens,
-                               plan.seed, "counters") for p in jobs]
+        futures = [pool.submit(run_one, config, target, draft, Request(p, 0, plan.max_new_tokens, plan.seed),
+                               trace_detail="counters") for p in jobs]
         samples = [f.result() for f in futures]
     wall = time.perf_counter() - start
     latencies = [s.wall_ms for s in samples]
-    return {
-        "config": config.name,
-        "concurrency": level,
-        "requests": len(samples),
-        "aggregate_tokens_per_s": sum(s.tokens for s in samples) / wall,
-        "latency_ms_p50": percentile(latencies, 50),
-        "latency_ms_p95": percentile(latencies, 95),
-    }
+    return ConcurrencyRow(config=config.name, concurrency=level, requests=len(samples),
+                          aggregate_tokens_per_s=sum(s.tokens for s in samples) / wall,
+                          latency_ms_p50=percentile(latencies, 50), latency_ms_p95=percentile(latencies, 95))
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -170,7 +159,7 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def summarise(samples: list[Sample], plan: Plan) -> list[dict]:
+def summarise(samples: list[Sample], plan: Plan, prompt_set: str = "all") -> list[BenchRow]:
     """One row per configuration (per temperature), with ratios to the specviz baseline of the same run."""
     rows = []
     by_config: dict[Config, list[Sample]] = {}
@@ -182,24 +171,25 @@ def summarise(samples: list[Sample], plan: Plan) -> list[dict]:
     for config, group in by_config.items():
         tokens = sum(s.tokens for s in group)
         wall = sum(s.wall_ms for s in group)
-        row = {
-            "config": config.name, "implementation": config.implementation, "k": config.k,
-            "schedule": config.schedule if config.k else None, "temperature": config.temperature,
-            "runs": len(group), "tokens": tokens,
-            "tokens_per_s": 1000.0 * tokens / wall if wall else 0.0,
-            "ms_per_token_p50": percentile([s.wall_ms / max(s.tokens, 1) for s in group], 50),
-            "ms_per_token_p95": percentile([s.wall_ms / max(s.tokens, 1) for s in group], 95),
-            "latency_ms_p50": percentile([s.wall_ms for s in group], 50),
-            "latency_ms_p95": percentile([s.wall_ms for s in group], 95),
-            "ttft_ms_p50": percentile([s.ttft_ms for s in group if s.ttft_ms is not None], 50),
-            "peak_memory_bytes": max(s.peak_memory_bytes for s in group),
-        }
-        row.update(_trace_figures(group, baselines.get(config.temperature)))
-        row.update(_metered_figures(group))
+        row = BenchRow(
+            config=config.name, implementation=config.implementation, k=config.k,
+            schedule=config.schedule if config.k else None, temperature=config.temperature,
+            runs=len(group), tokens=tokens,
+            tokens_per_s=1000.0 * tokens / wall if wall else 0.0,
+            ms_per_token_p50=percentile([s.wall_ms / max(s.tokens, 1) for s in group], 50),
+            ms_per_token_p95=percentile([s.wall_ms / max(s.tokens, 1) for s in group], 95),
+            latency_ms_p50=percentile([s.wall_ms for s in group], 50),
+            latency_ms_p95=percentile([s.wall_ms for s in group], 95),
+            ttft_ms_p50=percentile([s.ttft_ms for s in group if s.ttft_ms is not None], 50),
+            peak_memory_bytes=max(s.peak_memory_bytes for s in group),
+            prompt_set=prompt_set,
+        )
+        _add_trace_figures(row, group, baselines.get(config.temperature))
+        _add_metered_figures(row, group)
         base = baselines.get(config.temperature)
         if base:
             base_rate = sum(s.tokens for s in base) / sum(s.wall_ms for s in base)
-            row["speedup"] = (tokens / wall) / base_rate
+            row.speedup = (tokens / wall) / base_rate
         rows.append(row)
     _add_agreement(rows, by_config)
     _add_recording_overhead(rows)
@@ -223,14 +213,14 @@ def _paired(group: list[Sample], other: list[Sample]) -> list[float]:
             if (s.prompt_id, s.repeat) in partner and _rate(partner[(s.prompt_id, s.repeat)]) > 0]
 
 
-def _add_paired_ratios(rows: list[dict], by_config: dict[Config, list[Sample]]) -> None:
+def _add_paired_ratios(rows: list[BenchRow], by_config: dict[Config, list[Sample]]) -> None:
     """Median paired ratios: each configuration against the baseline, and specviz against HF's same schedule."""
     for row, (config, group) in zip(rows, by_config.items()):
         base = by_config.get(Config("specviz-baseline", temperature=config.temperature))
         if base and config.implementation != "specviz-baseline":
             ratios = _paired(group, base)
             if ratios:
-                row["speedup_paired_median"] = statistics.median(ratios)
+                row.speedup_paired_median = statistics.median(ratios)
         if config.implementation == "specviz":
             hf = by_config.get(Config("hf-assisted", config.k, config.schedule, config.temperature))
         elif config.implementation == "specviz-baseline":
@@ -239,11 +229,11 @@ def _add_paired_ratios(rows: list[dict], by_config: dict[Config, list[Sample]]) 
             hf = None
         ratios = _paired(group, hf) if hf else []
         if ratios:
-            row["vs_hf_paired_median"] = statistics.median(ratios)
-            row["vs_hf_paired_range"] = [min(ratios), max(ratios)]
+            row.vs_hf_paired_median = statistics.median(ratios)
+            row.vs_hf_paired_range = [min(ratios), max(ratios)]
             # How many pairs specviz won, out of how many: a sign test's raw counts.
-            row["vs_hf_paired_faster"] = [sum(r > 1 for r in ratios), len(ratios)]
-            row["vs_hf_paired_geomean"], row["vs_hf_paired_geomean_ci95"] = geomean_interval(ratios)
+            row.vs_hf_paired_faster = [sum(r > 1 for r in ratios), len(ratios)]
+            row.vs_hf_paired_geomean, row.vs_hf_paired_geomean_ci95 = geomean_interval(ratios)
 
 
 def geomean_interval(ratios: list[float], resamples: int = 10_000, seed: int = 0) -> tuple[float, list[float]]:
@@ -259,56 +249,51 @@ def geomean_interval(ratios: list[float], resamples: int = 10_000, seed: int = 0
     return math.exp(statistics.fmean(logs)), [math.exp(low), math.exp(high)]
 
 
-def _add_recording_overhead(rows: list[dict]) -> None:
+def _add_recording_overhead(rows: list[BenchRow]) -> None:
     """On the full-trace row that has a counters-only twin: how much slower recording made it."""
-    counters = {(r["k"], r["schedule"], r["temperature"]): r for r in rows if r["implementation"] == "specviz-counters"}
+    counters = {(r.k, r.schedule, r.temperature): r for r in rows if r.implementation == "specviz-counters"}
     for row in rows:
-        twin = counters.get((row["k"], row["schedule"], row["temperature"]))
-        if row["implementation"] == "specviz" and twin and row["tokens_per_s"]:
-            row["recording_overhead"] = twin["tokens_per_s"] / row["tokens_per_s"] - 1
+        twin = counters.get((row.k, row.schedule, row.temperature))
+        if row.implementation == "specviz" and twin and row.tokens_per_s:
+            row.recording_overhead = twin.tokens_per_s / row.tokens_per_s - 1
 
 
-def _trace_figures(group: list[Sample], baseline: list[Sample] | None) -> dict:
+def _add_trace_figures(row: BenchRow, group: list[Sample], baseline: list[Sample] | None) -> None:
     """Acceptance, passes, time split and the analytic bound, from specviz traces."""
-    records = [s.record for s in group if s.record is not None]
+    records = [s.trace for s in group if s.trace is not None]
     if not records:
-        return {}
+        return
     cycles = [c for r in records for c in r.cycles]
-    out = {
-        "mean_tokens_per_cycle": sum(len(c.emitted) for c in cycles) / len(cycles),
-        "draft_forward_passes": sum(r.totals["draft_forward_passes"] for r in records),
-        "target_forward_passes": sum(r.totals["target_forward_passes"] for r in records),
-        "draft_ms_per_cycle": statistics.fmean(c.draft_ms for c in cycles),
-        "verify_ms_per_cycle": statistics.fmean(c.verify_ms for c in cycles),
-        "overhead_ms_per_cycle": statistics.fmean(c.overhead_ms for c in cycles),
-    }
+    row.mean_tokens_per_cycle = sum(len(c.emitted) for c in cycles) / len(cycles)
+    row.draft_forward_passes = sum(r.totals["draft_forward_passes"] for r in records)
+    row.target_forward_passes = sum(r.totals["target_forward_passes"] for r in records)
+    row.draft_ms_per_cycle = statistics.fmean(c.draft_ms for c in cycles)
+    row.verify_ms_per_cycle = statistics.fmean(c.verify_ms for c in cycles)
+    row.overhead_ms_per_cycle = statistics.fmean(c.overhead_ms for c in cycles)
     if any(c.proposed for c in cycles) and baseline:
-        by_prompt = {(s.prompt_id, s.repeat): s.record for s in baseline if s.record is not None}
-        bounds = [measured_budget(s.record, by_prompt[(s.prompt_id, s.repeat)]) for s in group
-                  if s.record is not None and (s.prompt_id, s.repeat) in by_prompt]
+        by_prompt = {(s.prompt_id, s.repeat): s.trace for s in baseline if s.trace is not None}
+        bounds = [measured_budget(s.trace, by_prompt[(s.prompt_id, s.repeat)]) for s in group
+                  if s.trace is not None and (s.prompt_id, s.repeat) in by_prompt]
         if bounds:
-            out["acceptance_by_position"] = _mean_lists([b.acceptance_by_position for b in bounds])
-            out["cost_ratio_c"] = statistics.fmean(b.cost_ratio_c for b in bounds)
-            out["analytic_speedup"] = statistics.fmean(b.predicted_speedup for b in bounds)
-            out["decode_speedup"] = statistics.fmean(b.actual_speedup for b in bounds)
-            out["bound_attained"] = out["decode_speedup"] / out["analytic_speedup"]
-    return out
+            row.acceptance_by_position = _mean_lists([b.acceptance_by_position for b in bounds])
+            row.cost_ratio_c = statistics.fmean(b.cost_ratio_c for b in bounds)
+            row.analytic_speedup = statistics.fmean(b.predicted_speedup for b in bounds)
+            row.decode_speedup = statistics.fmean(b.actual_speedup for b in bounds)
+            row.bound_attained = row.decode_speedup / row.analytic_speedup
 
 
-def _metered_figures(group: list[Sample]) -> dict:
+def _add_metered_figures(row: BenchRow, group: list[Sample]) -> None:
     """Forward calls counted by hooks, for every implementation alike, and the wall time outside them."""
-    metered = [s.extra for s in group if "forward_ms" in s.extra]
+    metered = [s.metered for s in group if s.metered]
     if len(metered) != len(group):
-        return {}
-    return {
-        "metered_target_forward_passes": sum(m["target_forward_passes"] for m in metered),
-        "metered_draft_forward_passes": sum(m["draft_forward_passes"] for m in metered),
-        "forward_ms_per_run": statistics.fmean(m["forward_ms"] for m in metered),
-        "outside_forward_ms_per_run": statistics.fmean(m["outside_forward_ms"] for m in metered),
-        # What one forward pass costs, per model: equal for two engines running the same modules.
-        "target_ms_per_pass": _per_pass(metered, "target"),
-        "draft_ms_per_pass": _per_pass(metered, "draft"),
-    }
+        return
+    row.metered_target_forward_passes = sum(m["target_forward_passes"] for m in metered)
+    row.metered_draft_forward_passes = sum(m["draft_forward_passes"] for m in metered)
+    row.forward_ms_per_run = statistics.fmean(m["forward_ms"] for m in metered)
+    row.outside_forward_ms_per_run = statistics.fmean(m["outside_forward_ms"] for m in metered)
+    # What one forward pass costs, per model: equal for two engines running the same modules.
+    row.target_ms_per_pass = _per_pass(metered, "target")
+    row.draft_ms_per_pass = _per_pass(metered, "draft")
 
 
 def _per_pass(metered: list[dict], role: str) -> float | None:
@@ -321,40 +306,33 @@ def _mean_lists(lists: list[list[float]]) -> list[float]:
     return [statistics.fmean(v[i] for v in lists if i < len(v)) for i in range(length)]
 
 
-def _add_agreement(rows: list[dict], by_config: dict[Config, list[Sample]]) -> None:
+def _add_agreement(rows: list[BenchRow], by_config: dict[Config, list[Sample]]) -> None:
     """For greedy rows: does each configuration give the specviz baseline's tokens on every prompt?"""
     reference = {(s.prompt_id, s.repeat): s.token_ids for c, g in by_config.items()
                  if c.implementation == "specviz-baseline" and c.temperature == 0 for s in g}
     for row, (config, group) in zip(rows, by_config.items()):
         if config.temperature == 0 and reference:
-            row["greedy_matches_baseline"] = all(reference.get((s.prompt_id, s.repeat)) == s.token_ids
+            row.greedy_matches_baseline = all(reference.get((s.prompt_id, s.repeat)) == s.token_ids
                                                  for s in group)
 
 
 def sample_table(samples: list[Sample]) -> list[dict]:
     """Every timed run, one line each, so that the figures can be recomputed from the report."""
     return [{"config": s.config.name, "prompt_id": s.prompt_id, "repeat": s.repeat, "tokens": s.tokens,
-             "wall_ms": s.wall_ms, **{key: s.extra.get(key) for key in METERED}} for s in samples]
+             "wall_ms": s.wall_ms, **{key: s.metered.get(key) for key in METERED}} for s in samples]
 
 
-def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], rows: list[dict],
-           concurrency: list[dict], machine: dict, seconds: float, samples: list[Sample] = ()) -> dict:
-    return {
-        "report_version": REPORT_VERSION,
-        "machine": machine,
-        "models": {"draft": draft.name, "target": target.name, "device": str(target.device),
-                   "dtype": str(target.dtype).removeprefix("torch."),
-                   # An int8 draft holds float32 tensors around its int8 linear layers: name what it computes in.
-                   "draft_dtype": "int8" if draft.kernels == "int8-dynamic" else
-                                  str(draft.dtype).removeprefix("torch."),
-                   "kernels": target.kernels, "draft_kernels": draft.kernels},
-        "plan": {"ks": list(plan.ks), "schedules": list(plan.schedules), "temperatures": list(plan.temperatures),
+def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], rows: list[BenchRow],
+           concurrency: list[ConcurrencyRow], machine: dict, seconds: float, samples: list[Sample] = ()) -> BenchReport:
+    models = ReportModels(
+        draft=draft.name, target=target.name, device=str(target.device),
+        dtype=str(target.dtype).removeprefix("torch."),
+        # An int8 draft holds float32 tensors around its int8 linear layers: name what it computes in.
+        draft_dtype="int8" if draft.kernels == "int8-dynamic" else str(draft.dtype).removeprefix("torch."),
+        kernels=target.kernels, draft_kernels=draft.kernels)
+    plan_echo = {"ks": list(plan.ks), "schedules": list(plan.schedules), "temperatures": list(plan.temperatures),
                  "max_new_tokens": plan.max_new_tokens, "repeats": plan.repeats,
                  "concurrency": list(plan.concurrency), "with_hf": plan.with_hf,
-                 "record_overhead": plan.record_overhead},
-        "prompts": [{"id": p.id, "set": p.set} for p in prompts],
-        "rows": rows,
-        "concurrency": concurrency,
-        "samples": sample_table(list(samples)),
-        "seconds": seconds,
-    }
+                 "record_overhead": plan.record_overhead}
+    return BenchReport(machine=machine, models=models, plan=plan_echo, prompts=list(prompts), rows=rows,
+                       concurrency=concurrency, samples=sample_table(list(samples)), seconds=seconds)

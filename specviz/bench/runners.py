@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import torch
 
+from specviz.bench.contracts import Prompt
 from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.timing import Clock, peak_memory_bytes
@@ -42,36 +43,55 @@ class Config:
         return f"{self.implementation} k={self.k} {self.schedule} T={self.temperature:g}"
 
 
+@dataclass(frozen=True)
+class Request:
+    """One generation to time: which prompt, which repeat, how many tokens, which seed."""
+
+    prompt: Prompt
+    repeat: int
+    max_new_tokens: int
+    seed: int
+
+
 @dataclass
 class Sample:
     config: Config
-    prompt_id: str
-    prompt_set: str
-    repeat: int
+    request: Request
     token_ids: list[int]
     wall_ms: float
     ttft_ms: float | None
     peak_memory_bytes: int
-    record: RunRecord | None = None  # specviz runs keep their trace for acceptance and timing splits
-    extra: dict = field(default_factory=dict)
+    trace: RunRecord | None = None  # specviz runs keep their trace for acceptance and timing splits
+    metered: dict = field(default_factory=dict)  # forward_meter's counts and times, when metered
 
     @property
     def tokens(self) -> int:
         return len(self.token_ids)
 
+    @property
+    def prompt_id(self) -> str:
+        return self.request.prompt.id
 
-def run_one(config: Config, target: LoadedModel, draft: LoadedModel, prompt: str, prompt_id: str, prompt_set: str,
-            repeat: int, max_new_tokens: int, seed: int, record: str = "full", meter: bool = False) -> Sample:
+    @property
+    def prompt_set(self) -> str:
+        return self.request.prompt.set
+
+    @property
+    def repeat(self) -> int:
+        return self.request.repeat
+
+
+def run_one(config: Config, target: LoadedModel, draft: LoadedModel, request: Request, trace_detail: str = "full",
+            meter: bool = False) -> Sample:
     """One timed generation. `meter` counts and times every model forward call (one request at a time only)."""
     with forward_meter(target, draft, enabled=meter) as passes:
         if config.implementation.startswith("specviz"):
-            sample = _run_specviz(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens,
-                                  seed, record)
+            sample = _run_specviz(config, target, draft, request, trace_detail)
         else:
-            sample = _run_hf(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed)
+            sample = _run_hf(config, target, draft, request)
     if meter:
-        sample.extra.update(passes)
-        sample.extra["outside_forward_ms"] = sample.wall_ms - passes["forward_ms"]
+        sample.metered.update(passes)
+        sample.metered["outside_forward_ms"] = sample.wall_ms - passes["forward_ms"]
     return sample
 
 
@@ -120,21 +140,22 @@ def _policy(config: Config) -> SamplingPolicy:
     return SamplingPolicy(temperature=config.temperature)
 
 
-def _run_specviz(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed, record):
+def _run_specviz(config: Config, target: LoadedModel, draft: LoadedModel, request: Request,
+                 trace_detail: str) -> Sample:
     proposer = None if config.implementation == "specviz-baseline" else draft  # no draft model: the target alone
-    record = "counters" if config.implementation == "specviz-counters" else record
+    trace_detail = "counters" if config.implementation == "specviz-counters" else trace_detail
     decode = DecodeConfig(policy=_policy(config), k=max(config.k, 1), schedule=config.schedule,
-                          max_new_tokens=max_new_tokens, seed=seed, record=record)
-    run = Decoder(target, proposer, decode).run(prompt)
-    return Sample(config, prompt_id, prompt_set, repeat, run.token_ids, run.timing["wall_ms"],
-                  run.timing.get("ttft_ms"), run.timing["peak_memory_bytes"], record=run)
+                          max_new_tokens=request.max_new_tokens, seed=request.seed, trace_detail=trace_detail)
+    run = Decoder(target, proposer, decode).run(request.prompt.text)
+    return Sample(config, request, run.token_ids, run.timing["wall_ms"], run.timing.get("ttft_ms"),
+                  run.timing["peak_memory_bytes"], trace=run)
 
 
 @torch.inference_mode()
-def _run_hf(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_new_tokens, seed):
-    ids = target.tokenizer(prompt, return_tensors="pt").input_ids.to(target.device)
+def _run_hf(config: Config, target: LoadedModel, draft: LoadedModel, request: Request) -> Sample:
+    ids = target.tokenizer(request.prompt.text, return_tensors="pt").input_ids.to(target.device)
     eos = sorted(target.eos_ids)
-    kwargs = dict(attention_mask=torch.ones_like(ids), max_new_tokens=max_new_tokens, eos_token_id=eos,
+    kwargs = dict(attention_mask=torch.ones_like(ids), max_new_tokens=request.max_new_tokens, eos_token_id=eos,
                   pad_token_id=eos[0], do_sample=config.temperature > 0)
     if config.temperature > 0:
         kwargs.update(temperature=config.temperature, top_k=0, top_p=1.0)
@@ -142,7 +163,7 @@ def _run_hf(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_ne
     if config.implementation == "hf-assisted":
         saved = _set_assistant_schedule(draft, config)
         kwargs["assistant_model"] = draft.model
-    torch.manual_seed(seed)
+    torch.manual_seed(request.seed)
     clock = Clock(target.device)
     start = clock.now_ms()
     try:
@@ -151,8 +172,7 @@ def _run_hf(config, target, draft, prompt, prompt_id, prompt_set, repeat, max_ne
         if saved is not None:
             draft.model.generation_config = saved
     wall = clock.now_ms() - start
-    return Sample(config, prompt_id, prompt_set, repeat, out[0, ids.shape[1]:].tolist(), wall, None,
-                  peak_memory_bytes(target.device))
+    return Sample(config, request, out[0, ids.shape[1]:].tolist(), wall, None, peak_memory_bytes(target.device))
 
 
 def _set_assistant_schedule(draft: LoadedModel, config: Config):

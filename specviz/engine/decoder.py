@@ -23,7 +23,7 @@ from specviz.limits import MAX_NEW_TOKENS, SEED, TOP_N
 from specviz.models.loader import LoadedModel
 from specviz.models.pairing import shared_vocab_size
 
-RECORD_LEVELS = ("full", "counters")
+TRACE_DETAILS = ("full", "counters")
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class DecodeConfig:
     seed: int = 0
     stop_strings: tuple[str, ...] = ()
     top_n: int = 10  # tokens kept in the trace at a rejection
-    record: str = "full"  # "counters" skips texts and top-N
+    trace_detail: str = "full"  # "counters" skips texts and top-N
     drafter: str = "model"  # a name in specviz.engine.drafters.DRAFTERS
     verifier: str = "token"  # a name in specviz.core.verifiers.VERIFIERS
 
@@ -45,8 +45,8 @@ class DecodeConfig:
         MAX_NEW_TOKENS.check(self.max_new_tokens)
         SEED.check(self.seed)
         TOP_N.check(self.top_n)
-        if self.record not in RECORD_LEVELS:
-            raise SpecvizError(f"record must be one of {', '.join(RECORD_LEVELS)}, got {self.record!r}")
+        if self.trace_detail not in TRACE_DETAILS:
+            raise SpecvizError(f"trace detail must be one of {', '.join(TRACE_DETAILS)}, got {self.trace_detail!r}")
         drafter_class(self.drafter)  # a one-line error for an unknown name
         if self.verifier not in VERIFIERS:
             raise SpecvizError(f"unknown verifier {self.verifier!r} (use {', '.join(VERIFIERS)})")

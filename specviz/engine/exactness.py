@@ -59,7 +59,7 @@ def sample_first_tokens(decoder: Decoder, prompt: str, runs: int, first_seed: in
     """The first `tokens` generated ids of `runs` seeded runs."""
     outcomes = []
     for seed in range(first_seed, first_seed + runs):
-        seeded = decoder.with_config(seed=seed, max_new_tokens=tokens + 1, record="counters")
+        seeded = decoder.with_config(seed=seed, max_new_tokens=tokens + 1, trace_detail="counters")
         outcomes.append(tuple(seeded.run(prompt).token_ids[:tokens]))
     return outcomes
 

@@ -156,7 +156,7 @@ class DecodeRun:
 
     def _record_cycle(self, k: int, proposal: Proposal, result: VerifyResult, emitted: list[int],
                       target_probs: torch.Tensor) -> CycleRecord:
-        full = self.config.record == "full"
+        full = self.config.trace_detail == "full"
         decode = self.decoder.target.tokenizer.decode
         top = None
         if full and result.residual is not None:

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from specviz.bench.contracts import BenchReport
 from specviz.viz import colors
 
 
-def speedup_over_k(report: dict, temperature: float = 0.0) -> go.Figure:
+def speedup_over_k(report: BenchReport, temperature: float = 0.0) -> go.Figure:
     figure = go.Figure()
-    rows = [r for r in report["rows"] if r["k"] and r["temperature"] == temperature]
-    for prompt_set in sorted({r["prompt_set"] for r in rows}):
+    rows = [r for r in report.rows if r.k and r.temperature == temperature]
+    for prompt_set in sorted({r.prompt_set for r in rows}):
         for implementation in ("specviz", "hf-assisted"):
-            for schedule in sorted({r["schedule"] for r in rows}):
-                chosen = sorted((r for r in rows if r["prompt_set"] == prompt_set and r["schedule"] == schedule
-                                 and r["implementation"] == implementation), key=lambda r: r["k"])
+            for schedule in sorted({r.schedule for r in rows}):
+                chosen = sorted((r for r in rows if r.prompt_set == prompt_set and r.schedule == schedule
+                                 and r.implementation == implementation), key=lambda r: r.k)
                 if chosen:
                     figure.add_scatter(name=f"{prompt_set} · {implementation} · {schedule}",
-                                       x=[r["k"] for r in chosen], y=[r.get("speedup") for r in chosen],
+                                       x=[r.k for r in chosen], y=[r.speedup for r in chosen],
                                        mode="lines+markers",
                                        line_dash="solid" if implementation == "specviz" else "dot")
     figure.add_hline(y=1.0, line_dash="dash", annotation_text="target alone")
@@ -27,14 +28,14 @@ def speedup_over_k(report: dict, temperature: float = 0.0) -> go.Figure:
     return figure
 
 
-def cycle_split(report: dict) -> go.Figure:
-    rows = [r for r in report["rows"] if r["prompt_set"] == "all" and "verify_ms_per_cycle" in r]
-    names = [r["config"] for r in rows]
+def cycle_split(report: BenchReport) -> go.Figure:
+    rows = [r for r in report.rows if r.prompt_set == "all" and r.verify_ms_per_cycle is not None]
+    names = [r.config for r in rows]
     figure = go.Figure()
     for label, field, color in (("draft", "draft_ms_per_cycle", colors.DRAFT),
                                 ("verify", "verify_ms_per_cycle", colors.TARGET),
                                 ("overhead", "overhead_ms_per_cycle", colors.NAIVE)):
-        figure.add_bar(name=label, x=names, y=[r[field] for r in rows], marker_color=color)
+        figure.add_bar(name=label, x=names, y=[getattr(r, field) for r in rows], marker_color=color)
     figure.update_layout(barmode="stack", yaxis_title="ms per cycle", title="Time per cycle",
                          margin=dict(t=50, b=10))
     return figure

@@ -132,7 +132,7 @@ def test_benchmark_page_runs_a_quick_benchmark_on_the_tiny_pair():
 def test_benchmark_page_shows_every_saved_report():
     at = page("benchmark.py").run()
     names = at.selectbox(key="bench_saved").options
-    assert "cpu-2core-amd-baseline-vs-generate" in names and "cpu-2core-amd-default" in names
+    assert "cpu-2core-amd-baseline-vs-generate" in names and "cpu-2core-amd-int8-dual" in names
     for name in names:
         at.selectbox(key="bench_saved").select(name).run()
         assert not at.exception, name

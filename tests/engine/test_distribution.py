@@ -34,7 +34,7 @@ def sample_runs(target, draft, policy, runs=RUNS, **config):
     joint = np.zeros((vocab, vocab))
     for seed in range(runs):
         record = Decoder(target, draft, DecodeConfig(k=2, max_new_tokens=3, seed=seed, policy=policy,
-                                                     record="counters", **config)).run(PROMPT)
+                                                     trace_detail="counters", **config)).run(PROMPT)
         a, b = record.token_ids[:2]
         first[a] += 1
         joint[a, b] += 1

@@ -9,7 +9,8 @@ import math
 import pytest
 import torch
 
-from specviz.bench.runners import Config, run_one
+from specviz.bench.contracts import Prompt
+from specviz.bench.runners import Config, Request, run_one
 from specviz.core.policy import SamplingPolicy, logits_to_probs
 from specviz.engine.drafters import draft_confidence
 
@@ -29,12 +30,13 @@ def draft_calls(tiny_pair):
 @pytest.mark.parametrize("schedule", ["constant", "dynamic"])
 def test_draft_passes_match_hf_assisted(tiny_pair, draft_calls, schedule, k):
     draft, target = tiny_pair
-    hf = run_one(Config("hf-assisted", k, schedule), target, draft, PROMPT, "p", "s", 0, 60, 0)
+    request = Request(Prompt("p", "s", PROMPT), repeat=0, max_new_tokens=60, seed=0)
+    hf = run_one(Config("hf-assisted", k, schedule), target, draft, request)
     hf_passes, draft_calls[0] = draft_calls[0], 0
-    ours = run_one(Config("specviz", k, schedule), target, draft, PROMPT, "p", "s", 0, 60, 0)
+    ours = run_one(Config("specviz", k, schedule), target, draft, request)
     assert ours.token_ids == hf.token_ids
-    assert draft_calls[0] == ours.record.totals["draft_forward_passes"] == hf_passes
-    lengths = [len(c.proposed) for c in ours.record.cycles[:-1]]
+    assert draft_calls[0] == ours.trace.totals["draft_forward_passes"] == hf_passes
+    lengths = [len(c.proposed) for c in ours.trace.cycles[:-1]]
     if schedule == "dynamic":
         assert min(lengths) < k, "the threshold never stopped a proposal: the comparison would be vacuous"
     else:

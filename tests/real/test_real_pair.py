@@ -67,6 +67,6 @@ def test_sampled_first_token_follows_the_target(real_pair):
     counts = np.zeros_like(exact)
     for seed in range(120):
         run = Decoder(target, draft, DecodeConfig(k=1, max_new_tokens=2, seed=seed, policy=policy,
-                                                  record="counters")).run(prompt)
+                                                  trace_detail="counters")).run(prompt)
         counts[run.token_ids[0]] += 1
     assert chi_square_pvalue(counts, exact) > ALPHA
