@@ -78,3 +78,8 @@ HOSTING = {
 # Laboratory sizes.
 MONTE_CARLO_SAMPLES = IntRange("samples", 1, 20_000)  # one toy verification step, repeated
 EXACTNESS_RUNS = IntRange("runs", 100, 2000)  # seeded runs per side in the exactness lab
+
+# The benchmark's command line.
+BENCH_REPEATS = IntRange("repeats", 1, 1000)
+BENCH_CONCURRENCY = IntRange("concurrency", 1, 64)
+BENCH_PER_SET = IntRange("per-set", 0, 100_000)  # prompts per file; 0 takes them all

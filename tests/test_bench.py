@@ -171,3 +171,16 @@ def test_every_committed_report_reads_into_the_typed_report_and_writes_back_the_
     for path in reports:
         data = json_module.loads(Path(path).read_text(encoding="utf-8"))
         assert BenchReport.from_dict(data).to_dict() == data, path
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--per-set", "-1"], "per-set must be an integer in 0..100000"),
+    (["--max-new-tokens", "0"], "max new tokens must be an integer in 1..4096"),
+    (["--repeats", "0"], "repeats must be an integer in 1..1000"),
+    (["--concurrency", "2,99"], "concurrency must be an integer in 1..64"),
+    (["--k", "40"], "every k must be in 1..32"),
+    (["--schedule", "sometimes"], "unknown schedule 'sometimes'"),
+])
+def test_bench_refuses_values_outside_the_limits_before_loading_anything(argv, message):
+    result = specviz("bench", "--quick", *argv)
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr

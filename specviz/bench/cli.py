@@ -12,10 +12,12 @@ from pathlib import Path
 
 import torch
 
+from specviz import limits
 from specviz.argtypes import integer
 from specviz.bench.harness import Plan, load_prompts, report, run_concurrent, run_plan, summarise
 from specviz.bench.markdown import markdown_report
 from specviz.bench.runners import Config
+from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.models.kernels import INT8, int8_supported, packing_supported
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
@@ -67,15 +69,17 @@ def add_commands(commands) -> None:
 
 def _plan(args) -> Plan:
     ks = () if args.k == (0,) else args.k  # k = 0: the target alone, specviz's loop against generate
-    if any(k < 1 or k > 32 for k in ks):
-        raise SpecvizError("every k must be in 1..32 (or k = 0 alone, for the target-only comparison)")
+    if not all(limits.K.contains(k) for k in ks):
+        raise SpecvizError(f"every k must be in {limits.K.low}..{limits.K.high} "
+                           "(or k = 0 alone, for the target-only comparison)")
     if not ks and (args.no_hf or any(c > 1 for c in args.concurrency)):
         raise SpecvizError("k = 0 compares the baseline with generate: it needs Hugging Face and concurrency 1")
-    if args.max_new_tokens < 1 or args.repeats < 1 or any(c < 1 or c > 64 for c in args.concurrency):
-        raise SpecvizError("max new tokens, repeats and concurrency (<= 64) must be >= 1")
+    limits.BENCH_REPEATS.check(args.repeats)
+    for level in args.concurrency:
+        limits.BENCH_CONCURRENCY.check(level)
     for schedule in args.schedule:
-        if schedule not in ("constant", "heuristic", "dynamic"):
-            raise SpecvizError(f"unknown schedule {schedule!r}")
+        if schedule not in SCHEDULES:
+            raise SpecvizError(f"unknown schedule {schedule!r} (use {', '.join(SCHEDULES)})")
     if any(t < 0 for t in args.temperature):
         raise SpecvizError("temperatures must be >= 0")
     return Plan(ks=ks, schedules=args.schedule, temperatures=args.temperature,
@@ -118,6 +122,8 @@ def _draft_dtype(target) -> str:
 def run(args) -> None:
     from specviz.models.loader import load_model
 
+    limits.BENCH_PER_SET.check(args.per_set)  # checked before --quick replaces them
+    limits.MAX_NEW_TOKENS.check(args.max_new_tokens)
     if args.quick:
         args.draft, args.target, args.per_set, args.max_new_tokens = TINY_DRAFT, TINY_TARGET, 1, 16
     plan = _plan(args)

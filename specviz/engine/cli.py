@@ -12,6 +12,7 @@ from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
+from specviz.limits import K
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
 
 
@@ -28,7 +29,7 @@ def add_commands(commands) -> None:
     gen = commands.add_parser("generate", help="decode a prompt with speculation (or --no-spec)")
     add_model_arguments(gen)
     gen.add_argument("--prompt", required=True)
-    gen.add_argument("--k", type=integer, default=4, help="proposed tokens per cycle (1..32)")
+    gen.add_argument("--k", type=integer, default=4, help=f"proposed tokens per cycle ({K.low}..{K.high})")
     gen.add_argument("--schedule", default="constant", choices=SCHEDULES)
     gen.add_argument("--confidence", type=finite_float, default=0.4, help="dynamic schedule threshold")
     gen.add_argument("--temperature", type=finite_float, default=0.0, help="0 is greedy")
