@@ -14,40 +14,35 @@ from specviz.errors import SpecvizError
 
 
 @dataclass(frozen=True)
-class IntRange:
-    """An inclusive range of integers, with the name an error message uses."""
-
-    name: str
-    low: int
-    high: int
-
-    def check(self, value) -> int:
-        """`value` if it is an integer in range, else a one-line SpecvizError."""
-        if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
-            raise SpecvizError(f"{self.name} must be an integer in {self.low}..{self.high}, got {value!r}")
-        return value
-
-    def contains(self, value) -> bool:
-        return not isinstance(value, bool) and isinstance(value, int) and self.low <= value <= self.high
-
-
-@dataclass(frozen=True)
-class FloatRange:
-    """A closed range of finite numbers."""
+class Range:
+    """An inclusive range of numbers (of integers only, unless `integer` is False), named for messages."""
 
     name: str
     low: float
     high: float
-
-    def check(self, value) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not self.low <= value <= self.high:
-            raise SpecvizError(f"{self.name} must be a number in [{self.low:g}, {self.high:g}], got {value!r}")
-        return float(value)
+    integer: bool = True
 
     def contains(self, value) -> bool:
+        kinds = int if self.integer else (int, float)
         # value == value rules out NaN, which compares false with everything.
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+        return isinstance(value, kinds) and not isinstance(value, bool) and value == value \
             and self.low <= value <= self.high
+
+    def check(self, value):
+        """`value` if it lies in the range, else a one-line SpecvizError."""
+        if not self.contains(value):
+            what, span = ("an integer", f"{self.low}..{self.high}") if self.integer else \
+                ("a number", f"[{self.low:g}, {self.high:g}]")
+            raise SpecvizError(f"{self.name} must be {what} in {span}, got {value!r}")
+        return value if self.integer else float(value)
+
+
+def IntRange(name: str, low: int, high: int) -> Range:  # noqa: N802 - reads as a type in the table below
+    return Range(name, low, high)
+
+
+def FloatRange(name: str, low: float, high: float) -> Range:  # noqa: N802
+    return Range(name, low, high, integer=False)
 
 
 # Decoding.

@@ -36,7 +36,7 @@ DEFAULTS = {
 SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k", "top_p", "max_new_tokens", "seed")
 
 
-def widget_ranges(max_k: int, max_new_tokens: int) -> dict[str, limits.IntRange | limits.FloatRange]:
+def widget_ranges(max_k: int, max_new_tokens: int) -> dict[str, limits.Range]:
     """The widgets' ranges within the host's caps; a shared link's values outside them are ignored."""
     return {"k": limits.IntRange("k", limits.K.low, max_k), "temperature": limits.WIDGET_TEMPERATURE,
             "top_k": limits.WIDGET_TOP_K, "top_p": limits.WIDGET_TOP_P,

@@ -16,35 +16,25 @@ from specviz.core.policy import SamplingPolicy, sample_one
 from specviz.core.verifiers import VERIFIERS, VerifyResult, register_verifier
 from specviz.core.verifiers.token import TokenVerifier
 from specviz.engine.decoder import DecodeConfig, Decoder
-from specviz.engine.drafters import DRAFTERS, DraftSetup, Proposal, register_drafter
+from specviz.engine.drafters import DRAFTERS, Proposal, register_drafter
+from specviz.engine.drafters.target_only import NoDrafter
 from specviz.engine.trace import SCHEMA_VERSION, run_from_json
 from specviz.errors import SpecvizError
 
 PROMPT = "The quick brown fox"
 
 
-class FixedDrafter:
-    """Proposes `token` k times, with q one-hot on it."""
-
-    token = 0  # set by the fixture
+class FixedDrafter(NoDrafter):
+    """Proposes `token` k times, with q one-hot on it (no model, no cache: as the target-only drafter)."""
 
     name = "fixed"
-    needs_model = False
     max_tokens = 32
-    exact = True
-    forward_passes = 0
-    cache_length = None
-
-    def __init__(self, setup: DraftSetup):
-        self.setup = setup
+    token = 0  # set by the fixture
 
     def propose(self, k, policy, generator, stop_below=None) -> Proposal:
         draft_probs = torch.zeros(k, self.setup.vocab_size, device=self.setup.device)  # [k, vocab]
         draft_probs[:, self.token] = 1.0
         return Proposal([self.token] * k, draft_probs)
-
-    def update(self, accepted, emitted) -> None:
-        pass
 
 
 @pytest.fixture
@@ -55,7 +45,7 @@ def fixed_drafter(tiny_pair):
     FixedDrafter.token = max(set(text), key=text.count)
     register_drafter(FixedDrafter)
     yield
-    del DRAFTERS["fixed"]
+    DRAFTERS.unregister("fixed")
 
 
 def test_a_registered_drafter_runs_through_the_real_loop(tiny_pair, fixed_drafter):
@@ -96,7 +86,7 @@ def test_a_registered_verifier_is_used_and_named_in_the_trace(tiny_pair):
         assert all(c.accepted == 0 for c in run.cycles)
         assert run.token_ids == Decoder(target, None, DecodeConfig(max_new_tokens=12)).run(PROMPT).token_ids
     finally:
-        del VERIFIERS["reject-first"]
+        VERIFIERS.unregister("reject-first")
 
 
 def test_unknown_names_are_one_line_errors():

@@ -13,7 +13,7 @@ from typing import Protocol
 
 import torch
 
-from specviz.errors import SpecvizError
+from specviz.plugins import Registry
 
 
 @dataclass
@@ -48,18 +48,9 @@ class Verifier(Protocol):
     ) -> VerifyResult: ...
 
 
-VERIFIERS: dict[str, type] = {}
-
-
-def register_verifier(cls: type) -> type:
-    """Class decorator: make a verifier available by its `name` (CLI, pages, traces)."""
-    assert cls.name not in VERIFIERS, f"a verifier named {cls.name!r} is already registered"
-    VERIFIERS[cls.name] = cls
-    return cls
+VERIFIERS = Registry("verifier")
+register_verifier = VERIFIERS.register
 
 
 def get_verifier(name: str) -> Verifier:
-    try:
-        return VERIFIERS[name]()
-    except KeyError:
-        raise SpecvizError(f"unknown verifier {name!r} (use {', '.join(VERIFIERS)})") from None
+    return VERIFIERS.get(name)()

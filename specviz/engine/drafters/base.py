@@ -17,8 +17,8 @@ from typing import Protocol
 import torch
 
 from specviz.core.policy import SamplingPolicy
-from specviz.errors import SpecvizError
 from specviz.models.loader import LoadedModel
+from specviz.plugins import Registry
 
 
 @dataclass
@@ -59,21 +59,9 @@ class Drafter(Protocol):
     def update(self, accepted: int, emitted: list[int]) -> None: ...
 
 
-DRAFTERS: dict[str, type] = {}
-
-
-def register_drafter(cls: type) -> type:
-    """Class decorator: make a drafter available by its `name` (CLI, pages, traces)."""
-    assert cls.name not in DRAFTERS, f"a drafter named {cls.name!r} is already registered"
-    DRAFTERS[cls.name] = cls
-    return cls
-
-
-def drafter_class(name: str) -> type:
-    try:
-        return DRAFTERS[name]
-    except KeyError:
-        raise SpecvizError(f"unknown drafter {name!r} (use {', '.join(DRAFTERS)})") from None
+DRAFTERS = Registry("drafter")
+register_drafter = DRAFTERS.register
+drafter_class = DRAFTERS.get
 
 
 def empty_proposal(setup: DraftSetup) -> Proposal:
