@@ -2,7 +2,7 @@
 
 PyTorch's default CPU path for ``nn.Linear`` hands float32 products to a BLAS
 whose cost grows with the number of rows for small row counts: on a 2-core CPU
-a 1536x8960 product took 2.8 ms for one row and 9.1 ms for three. A verify pass
+a 1536x8960 product took 2.8 ms for one row and 8.1 ms for three. A verify pass
 of k+1 rows then cost almost as much as k+1 single-token passes, which is the
 opposite of what speculative decoding needs. oneDNN, with the weight reordered
 once into its blocked layout, took 1.6 ms for one row and 1.4-1.7 ms for up to
