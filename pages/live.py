@@ -59,7 +59,7 @@ def build_decoder(speculative: bool = True) -> Decoder:
     config = DecodeConfig(
         policy=SamplingPolicy(float(st.session_state["temperature"]), int(st.session_state["top_k"]),
                               float(st.session_state["top_p"])),
-        k=int(st.session_state["k"]), schedule=st.session_state["schedule"],
+        k=int(st.session_state["k"]), k_max=hosting.max_k, schedule=st.session_state["schedule"],
         max_new_tokens=int(st.session_state["max_new_tokens"]), seed=int(st.session_state["seed"]))
     hosting.check_prompt(prompt)
     target = models.load_with_progress(st.session_state["target"])

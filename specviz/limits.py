@@ -51,6 +51,7 @@ MAX_NEW_TOKENS = IntRange("max new tokens", 1, 4096)
 SEED = IntRange("seed", 0, 2**63 - 1)
 TOP_N = IntRange("top-n", 1, 100)  # tokens kept in the trace at a rejection
 CONFIDENCE = FloatRange("confidence threshold", 0.0, 1.0)
+MIN_TEMPERATURE = 1e-3  # above 0 (greedy), a smaller temperature overflows logits / temperature
 
 # What the app's widgets and shared links offer (inside the decoding limits above).
 WIDGET_TEMPERATURE = FloatRange("temperature", 0.0, 2.0)

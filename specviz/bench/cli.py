@@ -119,9 +119,21 @@ def _draft_dtype(target) -> str:
     return str(target.dtype).removeprefix("torch.")
 
 
+def _check_writable(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise SpecvizError(f"cannot write {str(path)[:200]}: {error.strerror or error}") from None
+
+
 def run(args) -> None:
     from specviz.models.loader import load_model
 
+    for path in (args.json_out, args.markdown_out):
+        if path:
+            _check_writable(Path(path))  # before the benchmark, not after it
     limits.BENCH_PER_SET.check(args.per_set)  # checked before --quick replaces them
     limits.MAX_NEW_TOKENS.check(args.max_new_tokens)
     if args.quick:

@@ -34,6 +34,8 @@ class Budget:
             value = getattr(self, name)
             if not value == value or value < 0:
                 raise SpecvizError(f"{name.replace('_', '-')} must be >= 0, got {value}")
+        if self.k * self.draft_ms + self.verify_ms + self.overhead_ms <= 0:
+            raise SpecvizError("a cycle must take some time: draft-ms, verify-ms and overhead-ms cannot all be 0")
         if not self.baseline_ms == self.baseline_ms or self.baseline_ms <= 0:
             raise SpecvizError(f"baseline-ms must be > 0, got {self.baseline_ms}")
         if not self.alpha == self.alpha or not 0 <= self.alpha <= 1:

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 import torch
 
 from specviz.errors import SpecvizError
+from specviz.limits import MIN_TEMPERATURE
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,9 @@ def validate_policy(temperature: float, top_k: int, top_p: float) -> None:
         raise SpecvizError(f"temperature must be >= 0, got {temperature}")
     if temperature > 100:
         raise SpecvizError(f"temperature must be <= 100, got {temperature}")
+    if 0 < temperature < MIN_TEMPERATURE:
+        # logits / temperature would overflow to infinity and p, q to NaN
+        raise SpecvizError(f"temperature must be 0 (greedy) or at least {MIN_TEMPERATURE:g}, got {temperature:g}")
     if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 0:
         raise SpecvizError(f"top-k must be an integer >= 0, got {top_k!r}")
     if not isinstance(top_p, (int, float)) or not (0.0 < top_p <= 1.0):

@@ -15,6 +15,7 @@ undefined (None) and exact == p through the accepted mass alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -54,9 +55,16 @@ class ToyResult:
         }
 
 
+# A decimal (at most 30 digits, an exponent of at most 2 digits) or a fraction of two integers.
+PROBABILITY_TEXT = re.compile(r"[+-]?(\d{1,30}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,2})?|\d{1,30}/\d{1,30}")
+
+
 def parse_probability(text: str) -> Fraction:
     """'0.3' -> 3/10, '1/3' -> 1/3, exactly; SpecvizError on anything else."""
     cleaned = text.strip()
+    if not PROBABILITY_TEXT.fullmatch(cleaned):
+        # Fraction would accept 1e-99999999 too, and spend minutes building its denominator.
+        raise SpecvizError(f"not a probability: {text[:40]!r} (use decimals like 0.3 or fractions like 1/3)")
     try:
         value = Fraction(cleaned)
     except (ValueError, ZeroDivisionError):

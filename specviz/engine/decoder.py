@@ -19,7 +19,7 @@ from specviz.engine.drafters import DRAFTERS
 from specviz.engine.schedule import Schedule
 from specviz.engine.trace import CycleRecord, RunRecord
 from specviz.errors import SpecvizError
-from specviz.limits import MAX_NEW_TOKENS, SEED, TOP_N
+from specviz.limits import MAX_NEW_TOKENS, SEED, TOP_N, K
 from specviz.models.loader import LoadedModel
 from specviz.models.pairing import shared_vocab_size
 
@@ -30,6 +30,7 @@ TRACE_DETAILS = ("full", "counters")
 class DecodeConfig:
     policy: SamplingPolicy = field(default_factory=SamplingPolicy)
     k: int = 4
+    k_max: int = K.high  # the most the heuristic schedule may grow k to (a host's max_k)
     schedule: str = "constant"
     confidence: float = 0.4  # dynamic schedule threshold
     max_new_tokens: int = 64
@@ -41,7 +42,8 @@ class DecodeConfig:
     verifier: str = "token"  # a name in specviz.core.verifiers.VERIFIERS
 
     def __post_init__(self) -> None:
-        Schedule(self.schedule, self.k, confidence=self.confidence)  # validates schedule and k
+        K.check(self.k_max)
+        Schedule(self.schedule, self.k, self.k_max, self.confidence)  # validates schedule and k
         MAX_NEW_TOKENS.check(self.max_new_tokens)
         SEED.check(self.seed)
         TOP_N.check(self.top_n)
@@ -76,6 +78,10 @@ class Decoder:
         """Prompt text -> token ids, through the chat template when asked."""
         if not prompt or not prompt.strip():
             raise SpecvizError("the prompt is empty")
+        try:
+            prompt.encode("utf-8")
+        except UnicodeEncodeError:
+            raise SpecvizError("the prompt is not valid text: it holds bytes that are not UTF-8") from None
         tokenizer = self.target.tokenizer
         if chat:
             if not getattr(tokenizer, "chat_template", None):

@@ -37,7 +37,7 @@ def exact_first(decoder: Decoder, prompt_ids: list[int]) -> torch.Tensor:
     """p(first token) [vocab] under the decoder's policy."""
     target = decoder.target
     ids = torch.tensor([prompt_ids], device=target.device)
-    logits = target.model(ids).logits[0, -1, : decoder.vocab_size]
+    logits = target.model(ids, logits_to_keep=1).logits[0, -1, : decoder.vocab_size]  # one row, not the prompt's
     return logits_to_probs(logits, decoder.config.policy).double().cpu()
 
 
@@ -50,7 +50,7 @@ def exact_pairs(decoder: Decoder, prompt_ids: list[int], first: torch.Tensor) ->
                            "to compare the first two tokens jointly")
     target = decoder.target
     batch = torch.tensor([prompt_ids + [a] for a in support], device=target.device)
-    logits = target.model(batch).logits[:, -1, : decoder.vocab_size]
+    logits = target.model(batch, logits_to_keep=1).logits[:, -1, : decoder.vocab_size]  # [support, vocab]
     second = logits_to_probs(logits, decoder.config.policy).double().cpu()
     return dict(zip(support, second))
 

@@ -39,7 +39,7 @@ class DecodeRun:
         prompt_ids = decoder.encode(prompt, chat)
         self.clock = Clock(target.device)
         self.generator = torch.Generator(device=target.device).manual_seed(config.seed)
-        self.schedule = Schedule(config.schedule, config.k, confidence=config.confidence)
+        self.schedule = Schedule(config.schedule, config.k, config.k_max, config.confidence)
         self.verifier = get_verifier(config.verifier)
         # No separate prefill [departure from a textbook loop]: the first cycle's
         # passes read the prompt together with the first proposals, so the target

@@ -29,6 +29,8 @@ class Schedule:
         if self.name not in SCHEDULES:
             raise SpecvizError(f"unknown schedule {self.name!r} (use {', '.join(SCHEDULES)})")
         K.check(self.k)
+        if self.k > self.k_max:
+            raise SpecvizError(f"k must be at most {self.k_max} here, got {self.k}")
         CONFIDENCE.check(self.confidence)
         self.current = self.k
 

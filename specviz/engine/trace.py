@@ -9,6 +9,7 @@ p, q and the normalised residual at the rejection (never whole vocabularies).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field, fields
 
 from specviz.errors import SpecvizError
@@ -101,6 +102,8 @@ def run_from_dict(data: dict) -> RunRecord:
             if values[name] is not None and not isinstance(values[name], str):
                 raise SpecvizError(f"the trace: field {name!r} has the wrong type")
         values["schema_version"] = SCHEMA_VERSION  # read as, and written back as, the current version
+        _plain(values["policy"], "the trace's policy")
+        _plain(values["settings"], "the trace's settings")
         _numbers_only(values["totals"], "the trace's totals")
         _numbers_only(values["timing"], "the trace's timing")
     except (KeyError, TypeError, AttributeError) as error:
@@ -109,14 +112,36 @@ def run_from_dict(data: dict) -> RunRecord:
 
 
 # What each stored field must hold, so a crafted trace fails here rather than in a view.
-_NUMBER = (int, float)
+# Numbers: finite, and no larger than any measurement or id can be (JSON allows 10**400 and 1e999).
+LARGEST = 2.0**53  # beyond this, integers stop being exact as floats
+
+
+def _integer(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= LARGEST
+
+
+def _number(value) -> bool:
+    return _integer(value) or (isinstance(value, float) and math.isfinite(value) and abs(value) <= LARGEST)
+
+
+def _text(value) -> bool:
+    """A string any encoder can write (a lone surrogate such as '\\ud800' cannot be)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 _CHECKS = {
-    int: lambda v: isinstance(v, int) and not isinstance(v, bool),
-    float: lambda v: isinstance(v, _NUMBER) and not isinstance(v, bool),
-    str: lambda v: isinstance(v, str),
-    "ints": lambda v: isinstance(v, list) and all(_CHECKS[int](x) for x in v),
-    "floats": lambda v: isinstance(v, list) and all(_CHECKS[float](x) for x in v),
-    "strs": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    int: _integer,
+    float: _number,
+    str: _text,
+    "ints": lambda v: isinstance(v, list) and all(_integer(x) for x in v),
+    "floats": lambda v: isinstance(v, list) and all(_number(x) for x in v),
+    "strs": lambda v: isinstance(v, list) and all(_text(x) for x in v),
     dict: lambda v: isinstance(v, dict),
 }
 _CYCLE_TYPES = {
@@ -148,6 +173,8 @@ def _checked(data: dict, types: dict, where: str) -> dict:
 def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
     where = f"cycle {position + 1}"
     values = _checked(data, _CYCLE_TYPES, where)
+    if values["index"] != position:
+        raise SpecvizError(f"{where} is out of place: its index is {values['index']}")
     if values["kind"] not in KINDS or not 0 <= values["accepted"] <= len(values["proposed"]):
         raise SpecvizError(f"{where} is inconsistent (kind {values['kind']!r}, accepted {values['accepted']})")
     # One entry per checked position in each per-position list, and texts for all tokens or none.
@@ -163,6 +190,18 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
         if len({len(v) for v in top.values()}) != 1:
             raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
     return CycleRecord(top=TopTokens(**top) if top is not None else None, **values)
+
+
+def _plain(values: dict, where: str) -> None:
+    """Settings and policy hold names, flags, numbers and lists of them: what the viewer prints."""
+    def fits(value) -> bool:
+        if isinstance(value, list):
+            return all(fits(item) for item in value)
+        return value is None or isinstance(value, bool) or _number(value) or _text(value)
+
+    for name, value in values.items():
+        if not _text(name) or not fits(value):
+            raise SpecvizError(f"{where}: {name!r} holds something a trace cannot hold")
 
 
 def _numbers_only(values: dict, where: str) -> None:

@@ -18,8 +18,10 @@ def pick_device(requested: str | None = None) -> torch.device:
         return torch.device("cpu")
     try:
         device = torch.device(requested)
-    except RuntimeError:
-        raise SpecvizError(f"unknown device {requested!r} (use auto, cpu, cuda, cuda:N or mps)") from None
+    except (RuntimeError, TypeError):
+        device = None
+    if device is None or device.type not in ("cpu", "cuda", "mps"):  # meta, xpu, ...: not devices specviz runs on
+        raise SpecvizError(f"unknown device {str(requested)[:40]!r} (use auto, cpu, cuda, cuda:N or mps)")
     if device.type == "cuda" and not torch.cuda.is_available():
         raise SpecvizError("CUDA was requested but no CUDA device is available")
     if device.type == "mps" and not torch.backends.mps.is_available():

@@ -234,9 +234,19 @@ def _from_folder(folder: Path, dtype: torch.dtype):
     return model, tokenizer
 
 
+MAX_NAME_CHARS = 1024  # longer than any path or hub id
+
+
 def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Progress):
+    if len(name) > MAX_NAME_CHARS:
+        raise SpecvizError(f"unknown model {name[:40]!r}…: a model name or folder has at most "
+                           f"{MAX_NAME_CHARS} characters")
     path = Path(name).expanduser()
-    if path.is_dir():
+    try:
+        is_folder = path.is_dir()
+    except (OSError, ValueError):  # not a name the operating system takes
+        is_folder = False
+    if is_folder:
         if not (path / "config.json").exists():
             raise SpecvizError(f"{name} is a folder but has no config.json: not a Hugging Face model folder")
         if not any(path.glob("*.safetensors")):

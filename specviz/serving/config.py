@@ -61,7 +61,10 @@ class HostingConfig:
         for name in ("allow_hub_ids", "allow_local_folders"):
             if not isinstance(getattr(self, name), bool):
                 raise SpecvizError(f"hosting setting {name} must be true or false, got {getattr(self, name)!r}")
-        if not self.allowed_models or not all(isinstance(n, str) and n.strip() for n in self.allowed_models):
+        # A string is a sequence of names too (of one letter each): matching against it would find substrings.
+        if isinstance(self.allowed_models, str) or not isinstance(self.allowed_models, (tuple, list)) \
+                or not self.allowed_models \
+                or not all(isinstance(n, str) and n.strip() for n in self.allowed_models):
             raise SpecvizError("hosting setting allowed_models must be a non-empty list of model names")
         try:
             ipaddress.ip_address(self.address)

@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+from specviz.errors import SpecvizError
 from specviz.serving.config import HostingConfig, load_config
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
@@ -16,12 +17,27 @@ def add_commands(commands) -> None:
     serve.add_argument("streamlit_args", nargs="*", help="further Streamlit options, after --")
 
 
+# Streamlit options that the host's settings own: one source of truth, so the printed address is the real one.
+OWNED = {"server.address": "address", "server.port": "port", "server.maxUploadSize": "max_upload_mb"}
+
+
 def streamlit_command(config: HostingConfig, extra: list[str]) -> list[str]:
-    """The ``streamlit run`` command line: bind address, port and upload cap come from the host's settings."""
+    """The ``streamlit run`` command line: bind address, port and upload cap come from the host's settings.
+
+    Users never see tracebacks (``client.showErrorDetails none``: details go to the
+    server's log) nor Streamlit's deploy button and developer menu (``toolbarMode viewer``).
+    """
+    for option in extra:
+        name = option.removeprefix("--").split("=", 1)[0]
+        if name in OWNED:
+            setting = OWNED[name]
+            raise SpecvizError(f"set the {setting.replace('_', ' ')} in the hosting settings "
+                               f"(SPECVIZ_{setting.upper()} or {setting} in SPECVIZ_CONFIG), not as --{name}")
     return [sys.executable, "-m", "streamlit", "run", str(APP),
             "--server.address", config.address, "--server.port", str(config.port),
             "--server.maxUploadSize", str(config.max_upload_mb), "--server.headless", "true",
-            "--browser.gatherUsageStats", "false", *extra]
+            "--browser.gatherUsageStats", "false", "--client.showErrorDetails", "none",
+            "--client.toolbarMode", "viewer", *extra]
 
 
 def run(args) -> None:
