@@ -8,6 +8,7 @@ target defines under the same policy, computed directly from its logits.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -111,24 +112,66 @@ class LabResult:
     first: list[FitResult]  # speculative, then target alone
     pairs: list[FitResult]  # the same for the first two tokens jointly (empty if not asked)
     texts: dict[int, str]  # the 20 likeliest first tokens, for the chart's labels
+    runs_done: int = 0  # seeded runs per side that the fits cover
+    runs_asked: int = 0  # a job stopped early covers fewer than asked
+
+    @property
+    def complete(self) -> bool:
+        return self.runs_done == self.runs_asked
+
+
+class LabJob:
+    """The exactness lab's experiment, run in small steps so a page can show progress and stop it.
+
+    The exact distributions come first (one reference pass, one row of logits
+    per prompt); then ``steps()`` runs the seeded speculative and target-only
+    runs in pairs, yielding after each pair. Whatever pairs are done when the
+    job stops make up ``result()``.
+    """
+
+    def __init__(self, target, draft, prompt: str, policy: SamplingPolicy, runs: int, two: bool, variant: str):
+        chosen = LAB_VARIANTS[variant]
+        config = DecodeConfig(policy=policy, k=2, drafter=chosen.drafter, verifier=chosen.verifier)
+        self.speculative, self.alone = Decoder(target, draft, config), Decoder(target, None, config)
+        self.prompt, self.runs, self.two, self.variant = prompt, runs, two, variant
+        prompt_ids = self.speculative.encode(prompt)
+        self.first = exact_first(self.speculative, prompt_ids)
+        self.second = exact_pairs(self.speculative, prompt_ids, self.first) if two else None
+        self.texts = {int(i): target.tokenizer.decode([int(i)]) for i in self.first.topk(20).indices}
+        self.spec_out: list[tuple[int, ...]] = []
+        self.alone_out: list[tuple[int, ...]] = []
+
+    @property
+    def done(self) -> int:
+        return len(self.alone_out)
+
+    def steps(self) -> Iterator[int]:
+        """Run the next seeded pair (speculative, then target alone) per step; yields the pairs done."""
+        tokens = 2 if self.two else 1
+        while self.done < self.runs:
+            seed = self.done
+            self.spec_out += sample_first_tokens(self.speculative, self.prompt, 1, seed, tokens)
+            self.alone_out += sample_first_tokens(self.alone, self.prompt, 1, seed, tokens)
+            yield self.done
+
+    def result(self) -> LabResult | None:
+        """The fits over the pairs done so far (None before the first)."""
+        if not self.done:
+            return None
+        spec_out, alone_out = self.spec_out[: self.done], self.alone_out
+        first = [fit_first("speculative", spec_out, self.first), fit_first("target alone", alone_out, self.first)]
+        pairs = [fit_pairs("speculative", spec_out, self.first, self.second),
+                 fit_pairs("target alone", alone_out, self.first, self.second)] if self.two else []
+        return LabResult(self.variant, first, pairs, self.texts, self.done, self.runs)
 
 
 def exactness_lab(target, draft, prompt: str, policy: SamplingPolicy, runs: int, two: bool,
                   variant: str) -> LabResult:
-    """Seeded speculative and target-only runs against the target's exact distribution."""
-    chosen = LAB_VARIANTS[variant]
-    config = DecodeConfig(policy=policy, k=2, drafter=chosen.drafter, verifier=chosen.verifier)
-    speculative, alone = Decoder(target, draft, config), Decoder(target, None, config)
-    prompt_ids = speculative.encode(prompt)
-    first = exact_first(speculative, prompt_ids)
-    second = exact_pairs(speculative, prompt_ids, first) if two else None
-    tokens = 2 if two else 1
-    spec_out = sample_first_tokens(speculative, prompt, runs, tokens=tokens)
-    alone_out = sample_first_tokens(alone, prompt, runs, tokens=tokens)
-    pairs = [fit_pairs("speculative", spec_out, first, second),
-             fit_pairs("target alone", alone_out, first, second)] if two else []
-    return LabResult(variant, [fit_first("speculative", spec_out, first), fit_first("target alone", alone_out, first)],
-                     pairs, {int(i): target.tokenizer.decode([int(i)]) for i in first.topk(20).indices})
+    """Seeded speculative and target-only runs against the target's exact distribution, start to end."""
+    job = LabJob(target, draft, prompt, policy, runs, two, variant)
+    for _ in job.steps():
+        pass
+    return job.result()
 
 
 def greedy_check(target, draft, prompt: str, config: DecodeConfig) -> dict:

@@ -48,3 +48,44 @@ def test_greedy_comparison_is_identical():
     at.run()
     next(b for b in at.button if b.label.startswith("Compare greedy")).click().run()
     assert any("Identical, token for token: 32 tokens" in s.value for s in at.success)
+
+
+def test_a_lab_job_runs_in_steps_and_keeps_the_pairs_it_finished(tiny_pair):
+    from specviz.core.policy import SamplingPolicy
+    from specviz.engine.exactness import LabJob
+
+    draft, target = tiny_pair
+    job = LabJob(target, draft, "def f(x):", SamplingPolicy(1.0, top_k=20), 50, False, "exactness.variant.exact")
+    steps = job.steps()
+    assert [next(steps) for _ in range(10)] == list(range(1, 11))  # one seeded pair per step
+    result = job.result()
+    assert (result.runs_done, result.runs_asked, result.complete) == (10, 50, False)
+    assert sum(result.first[0].counts) == sum(result.first[1].counts) == 10
+
+
+def test_a_stopped_experiment_keeps_what_it_finished_and_frees_the_queue(monkeypatch):
+    from streamlit.runtime.scriptrunner_utils.exceptions import StopException
+
+    from specviz.engine import exactness
+
+    real, calls = exactness.sample_first_tokens, []
+
+    def stopped_after_some(*args, **kwargs):
+        calls.append(1)
+        if len(calls) > 40:  # 20 seeded pairs, then the user presses Stop
+            raise StopException()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(exactness, "sample_first_tokens", stopped_after_some)
+    at = AppTest.from_file(PAGE, default_timeout=120)
+    at.session_state["draft"], at.session_state["target"] = "tiny-draft", "tiny-target"
+    at.run()
+    next(b for b in at.button if b.label == "Run the experiment").click().run()
+    at.run()  # the next rerun finds the stopped job
+    assert not at.exception
+    assert any("stopped after 20 of 500" in w.value for w in at.warning)
+    assert at.session_state["lab_result"].runs_done == 20
+    from pages.ui.hosting import generation_queue
+
+    with generation_queue().turn(timeout_s=1):  # the slot was given back
+        pass
