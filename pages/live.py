@@ -86,26 +86,36 @@ def progress_line(run: DecodeRun) -> str:
     return line
 
 
-def stream(decoder: Decoder, title: str):
-    """Run to the end, redrawing the text and the running figures after every cycle.
+def keep_interrupted_run() -> None:
+    """A speculative run left in progress was cut short (memory, Stop, a changed setting): keep its cycles.
 
-    If the run stops part way (memory, a changed setting, the stop button), the
-    cycles done so far are kept as a run.
+    The run is put in the session before it starts, so keeping it needs nothing
+    from a script that Streamlit is stopping: the next script run finds it here.
     """
+    run = st.session_state.pop("run_in_progress", None)
+    if run is not None:
+        run.close()
+        if run.record.cycles:
+            session.remember_run(run.record)
+            st.session_state["partial_tokens"] = len(run.record.token_ids)
+
+
+def stream(decoder: Decoder, title: str):
+    """Run to the end, redrawing the text and the running figures after every cycle."""
     st.markdown(f"**{title}**")
     text_box, numbers = st.empty(), st.empty()
     run = decoder.start(prompt, chat=st.session_state["chat"])
+    if decoder.speculative:  # the baseline is only a reference: a partial one is not kept
+        st.session_state["run_in_progress"] = run
     try:
         while not run.finished:
             run.step()
             text_box.html(run_figures.token_spans(run.record))
             numbers.caption(progress_line(run))
-    except BaseException:  # also Streamlit's rerun and stop, which pass on unchanged
-        run.close()
-        if run.record.cycles:
-            session.remember_run(run.record)
-            st.session_state["partial_tokens"] = len(run.record.token_ids)
+    except Exception:  # an error in this script (memory): keep the cycles now; Streamlit's stop passes by
+        keep_interrupted_run()
         raise
+    st.session_state.pop("run_in_progress", None)
     return run.record
 
 
@@ -144,6 +154,7 @@ def show_failure(error: Exception) -> None:
     st.error(f"{tr('live.cannot')}: {faults.describe(error)}")
 
 
+keep_interrupted_run()
 try:
     if run_clicked:
         st.session_state.pop("step_run", None)

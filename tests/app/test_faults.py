@@ -136,3 +136,26 @@ def test_running_out_of_memory_while_loading_shows_a_message_and_a_retry_loads(t
     monkeypatch.setattr(shared, "load_model", real_load)
     click(at, "Run")  # the failure was not cached: the same session loads it now
     assert not at.exception and not at.error and at.session_state["runs"]
+
+
+def test_a_run_stopped_by_the_user_keeps_the_tokens_generated_so_far(monkeypatch):
+    """Stop, a changed setting or a closed tab stop the script inside a cycle; the next run keeps the cycles."""
+    from streamlit.runtime.scriptrunner_utils.exceptions import StopException
+
+    at = tiny_page(max_new_tokens=60, compare=False)
+    real_forward, calls = CachedModel.forward, {"n": 0}
+
+    def stopped_forward(self, token_ids, keep=0):
+        calls["n"] += 1
+        if calls["n"] == 12:
+            raise StopException()  # what Streamlit raises in a script it is stopping
+        return real_forward(self, token_ids, keep)
+
+    monkeypatch.setattr(CachedModel, "forward", stopped_forward)
+    click(at, "Run")
+    monkeypatch.setattr(CachedModel, "forward", real_forward)
+    at.run()
+    assert not at.exception
+    assert any("tokens generated so far are kept" in w.value for w in at.warning)
+    partial = at.session_state["runs"][-1]
+    assert partial.cycles and len(partial.token_ids) < 60 and partial.stop_reason == "cancelled"
