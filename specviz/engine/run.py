@@ -135,7 +135,7 @@ class DecodeRun:
         if cycle.emitted and cycle.emitted[-1] in self.decoder.target.eos_ids:
             return "eos"
         if self.config.stop_strings:
-            cut = self._cut_at_stop_string(token_ids)
+            cut = self._cut_at_stop_string(token_ids, len(token_ids) - len(cycle.emitted))
             if cut is not None:
                 dropped = len(token_ids) - cut
                 del token_ids[cut:]  # nothing is emitted past the token that completes a stop string
@@ -143,13 +143,18 @@ class DecodeRun:
                 return "stop-string"
         return ""
 
-    def _cut_at_stop_string(self, token_ids: list[int]) -> int | None:
-        """Length of the shortest prefix of token_ids whose text contains a stop string."""
+    def _cut_at_stop_string(self, token_ids: list[int], checked: int) -> int | None:
+        """Length of the shortest prefix of token_ids whose text contains a stop string.
+
+        The first `checked` tokens held none after the previous cycle, so the cut is
+        looked for after them only: a shorter prefix can end inside a character and
+        decode to U+FFFD, which must not match (it is not the text there).
+        """
         decode = self.decoder.target.tokenizer.decode
         stops = self.config.stop_strings
         if not any(s in decode(token_ids) for s in stops):
             return None
-        for length in range(1, len(token_ids) + 1):
+        for length in range(checked + 1, len(token_ids) + 1):
             if any(s in decode(token_ids[:length]) for s in stops):
                 return length
         return None

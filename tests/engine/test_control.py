@@ -196,3 +196,18 @@ def test_measured_budget_predicts_the_observed_tokens_per_cycle(tiny_pair):
     assert budget.predicted_tokens_per_cycle == pytest.approx(budget.observed_tokens_per_cycle, rel=0.1)
     assert budget.mean_k <= 4 and 0 < budget.cost_ratio_c
     assert budget.actual_speedup > 0 and budget.predicted_speedup > 0
+
+
+def test_a_stop_string_cut_stays_inside_the_cycle_that_completed_it(tiny_pair):
+    """Byte-level tokens: a prefix can end inside a character and decode to U+FFFD; no earlier cycle is cut."""
+    draft, target = tiny_pair
+    stopped = 0
+    for seed in range(40):
+        run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=40, seed=seed, stop_strings=("\ufffd",),
+                                                  policy=SamplingPolicy(temperature=1.5))).run(PROMPT)
+        assert run.token_ids == [t for c in run.cycles for t in c.emitted], seed
+        if run.stop_reason == "stop-string":
+            stopped += 1
+            before = [t for c in run.cycles[:-1] for t in c.emitted]
+            assert run.cycles[-1].emitted and "\ufffd" not in target.tokenizer.decode(before), seed
+    assert stopped >= 10  # the property was exercised
