@@ -11,6 +11,7 @@ from specviz.engine import exactness
 from specviz.engine.decoder import DecodeConfig
 from specviz.errors import SpecvizError
 from specviz.limits import EXACTNESS_RUNS
+from specviz.models.pairing import check_registry_pair
 from specviz.text import literal
 from specviz.viz import exactness_figures
 
@@ -47,6 +48,7 @@ if st.button(tr("exactness.run"), type="primary"):
     try:
         host.check_prompt(prompt)
         policy = SamplingPolicy(temperature, int(top_k), 1.0)
+        check_registry_pair(host.check_model(st.session_state["draft"]), host.check_model(st.session_state["target"]))
         target = models.load_with_progress(st.session_state["target"])
         draft = models.load_with_progress(st.session_state["draft"])
         with hosting.generation_turn():
@@ -80,6 +82,7 @@ st.subheader(tr("exactness.greedy"))
 if st.button(tr("exactness.compare")):
     try:
         host.check_prompt(prompt)
+        check_registry_pair(host.check_model(st.session_state["draft"]), host.check_model(st.session_state["target"]))
         target = models.load_with_progress(st.session_state["target"])
         draft = models.load_with_progress(st.session_state["draft"])
         with hosting.generation_turn():

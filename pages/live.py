@@ -13,6 +13,7 @@ from specviz.engine.measured import comparable, decode_ms_per_token, has_measure
 from specviz.engine.run import DecodeRun
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
+from specviz.models.pairing import check_registry_pair
 from specviz.serving import faults
 from specviz.settings import example_prompts
 from specviz.text import literal
@@ -62,6 +63,9 @@ def build_decoder(speculative: bool = True) -> Decoder:
         k=int(st.session_state["k"]), k_max=hosting.max_k, schedule=st.session_state["schedule"],
         max_new_tokens=int(st.session_state["max_new_tokens"]), seed=int(st.session_state["seed"]))
     hosting.check_prompt(prompt)
+    if speculative:  # the host's allow-list first, then whether the two can pair: before either loads
+        check_registry_pair(hosting.check_model(st.session_state["draft"]),
+                            hosting.check_model(st.session_state["target"]))
     target = models.load_with_progress(st.session_state["target"])
     draft = models.load_with_progress(st.session_state["draft"]) if speculative else None
     return Decoder(target, draft, config)

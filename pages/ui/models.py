@@ -7,10 +7,11 @@ import streamlit as st
 from pages.ui.hosting import hosting
 from specviz.errors import SpecvizError
 from specviz.models.loader import LoadedModel, convert, load_model, needs_conversion
+from specviz.models.registry import REGISTRY
 from specviz.serving import faults
 
 
-@st.cache_resource(show_spinner=False, max_entries=4)
+@st.cache_resource(show_spinner=False, max_entries=len(REGISTRY))  # an allowed model never evicts another
 def cached_model(name: str, device: str = "auto", dtype: str = "auto", allow_remote: bool = False) -> LoadedModel:
     """A load that fails is not cached: the next attempt, by any session, tries again."""
     return load_model(name, device, dtype, allow_remote=allow_remote)

@@ -13,6 +13,7 @@ from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.limits import K
+from specviz.models.pairing import check_registry_pair
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
 
 
@@ -73,6 +74,8 @@ def run(args: argparse.Namespace) -> None:
     )
     if not args.prompt.strip():
         raise SpecvizError("the prompt is empty")
+    if not args.no_spec:
+        check_registry_pair(args.draft, args.target)  # before minutes of loading
     target = load_model(args.target, args.device, args.dtype, _progress)
     draft = None if args.no_spec else load_model(args.draft, args.device, args.draft_dtype or args.dtype, _progress)
     record = Decoder(target, draft, config).run(args.prompt, chat=args.chat)

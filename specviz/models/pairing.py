@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from specviz.errors import SpecvizError
 from specviz.models.loader import LoadedModel
+from specviz.models.registry import REGISTRY
+
+
+def check_registry_pair(draft_name: str, target_name: str) -> None:
+    """Refuse two registry models of different tokenizer families before either is loaded (minutes, gigabytes)."""
+    draft, target = REGISTRY.get(draft_name), REGISTRY.get(target_name)
+    if draft is not None and target is not None and draft.tokenizer_family != target.tokenizer_family:
+        raise SpecvizError(f"{draft_name} and {target_name} have different tokenizers ({draft.tokenizer_family} "
+                           f"and {target.tokenizer_family}): pick two models of one family")
 
 
 def shared_vocab_size(draft: LoadedModel, target: LoadedModel) -> int:

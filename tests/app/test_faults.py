@@ -159,3 +159,16 @@ def test_a_run_stopped_by_the_user_keeps_the_tokens_generated_so_far(monkeypatch
     assert any("tokens generated so far are kept" in w.value for w in at.warning)
     partial = at.session_state["runs"][-1]
     assert partial.cycles and len(partial.token_ids) < 60 and partial.stop_reason == "cancelled"
+
+
+def test_a_pair_that_cannot_pair_is_refused_before_any_model_loads(monkeypatch):
+    from pages.ui import models
+
+    loaded = []
+    real_load = models.load_model
+    monkeypatch.setattr(models, "load_model", lambda name, *a, **k: loaded.append(name) or real_load(name, *a, **k))
+    at = tiny_page(draft="smollm2-135m", target="tiny-target")
+    click(at, "Run")
+    assert not at.exception
+    assert "different tokenizers" in at.error[0].value and "smollm2" in at.error[0].value
+    assert "smollm2-135m" not in loaded  # refused from the registry, not after minutes of conversion
