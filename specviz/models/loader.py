@@ -8,11 +8,14 @@ never enabled.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import re
 import shutil
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -155,22 +158,54 @@ def needs_conversion(name: str) -> bool:
 
 
 def convert(name: str, progress: Progress | None = None) -> None:
-    """Join, verify and convert a packaged registry model into the cache (the slow first step)."""
+    """Join, verify and convert a packaged registry model into the cache (the slow first step).
+
+    One conversion per model at a time, across threads and processes: whoever
+    comes second waits, then finds the converted copy and reuses it.
+    """
     entry = REGISTRY[name.strip()]
-    _convert(entry, progress or (lambda message, fraction: None))
+    with conversion_lock(entry):
+        if not cache_is_valid(cache_dir(entry), entry):
+            _convert(entry, progress or (lambda message, fraction: None))
+
+
+@contextmanager
+def conversion_lock(entry: ModelEntry) -> Iterator[None]:
+    """An exclusive lock on one model's converted copy (a lock file under the cache folder)."""
+    path = cache_root() / "locks" / f"{entry.name}.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # blocks while another conversion of this model runs
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _load_registry(entry: ModelEntry, dtype: torch.dtype, report: Progress):
     folder = cache_dir(entry)
-    if cache_is_valid(folder, entry):
-        report("loading converted copy", 0.0)
-        try:
-            return _from_folder(folder, dtype) + ("cache",)
-        except (OSError, ValueError, KeyError, SafetensorError):  # not MemoryError: that is no damage
-            # Sizes and the small files' hashes matched, yet it does not load (a damaged
-            # weights file): rebuilt from the verified GGUF rather than reported as broken.
-            report("the converted copy is damaged: rebuilding it", 0.0)
-    return _convert(entry, report) + ("converted",)
+    loaded = _load_converted(folder, entry, dtype, report)
+    if loaded is not None:
+        return loaded + ("cache",)
+    with conversion_lock(entry):
+        loaded = _load_converted(folder, entry, dtype, report)  # converted by another session meanwhile?
+        if loaded is not None:
+            return loaded + ("cache",)
+        return _convert(entry, report) + ("converted",)
+
+
+def _load_converted(folder: Path, entry: ModelEntry, dtype: torch.dtype, report: Progress):
+    """(model, tokenizer) from the converted copy; None when it is missing or damaged."""
+    if not cache_is_valid(folder, entry):
+        return None
+    report("loading converted copy", 0.0)
+    try:
+        return _from_folder(folder, dtype)
+    except (OSError, ValueError, KeyError, SafetensorError):  # not MemoryError: that is no damage
+        # Sizes and the small files' hashes matched, yet it does not load (a damaged
+        # weights file): rebuilt from the verified GGUF rather than reported as broken.
+        report("the converted copy is damaged: rebuilding it", 0.0)
+        return None
 
 
 def _convert(entry: ModelEntry, report: Progress):

@@ -74,3 +74,34 @@ def test_an_intact_copy_loads_from_the_cache(saved, monkeypatch):
     model, _, source = loader._load_registry(ENTRY, torch.float32, lambda message, fraction: None)
     assert source == "cache"
     assert model.config.vocab_size == 257
+
+
+def test_two_sessions_converting_one_model_at_once_convert_it_once(tmp_path, monkeypatch):
+    """The second waits for the first's lock, then finds the converted copy and reuses it."""
+    import json
+    import threading
+    import time
+
+    from specviz.models import loader
+    from specviz.models.registry import REGISTRY
+
+    monkeypatch.setenv("SPECVIZ_CACHE", str(tmp_path))
+    entry = REGISTRY["smollm2-135m"]
+    conversions = []
+
+    def slow_convert(entry, report):
+        conversions.append(threading.get_ident())
+        time.sleep(0.5)  # long enough for the other thread to arrive meanwhile
+        folder = loader.cache_dir(entry)
+        folder.mkdir(parents=True)
+        manifest = {"source_sha256": entry.source.sha256, "files": {}, "sha256": {}}
+        (folder / loader.MANIFEST).write_text(json.dumps(manifest))
+
+    monkeypatch.setattr(loader, "_convert", slow_convert)
+    threads = [threading.Thread(target=loader.convert, args=(entry.name,)) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(conversions) == 1
+    assert not loader.needs_conversion(entry.name)
