@@ -304,7 +304,7 @@ def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Pr
 def _load_checked(where: str, dtype: torch.dtype, name: str):
     try:
         return _from_folder(where, dtype)
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, SafetensorError) as error:  # missing, offline, or a damaged weights file
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise SpecvizError(
             f"could not load {name!r}: {first_line[:200]} "

@@ -119,6 +119,17 @@ def test_the_command_line_answers_in_one_line(argv, message):
     assert done.returncode == 2 and message in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_a_damaged_model_folder_is_one_line_from_the_command_line(tmp_path):
+    from specviz.models.loader import load_model
+
+    model = load_model("tiny-target", device="cpu", packed=False)
+    model.model.save_pretrained(tmp_path, safe_serialization=True)
+    model.tokenizer.save_pretrained(tmp_path)
+    next(tmp_path.glob("*.safetensors")).write_bytes(b"not a tensor file" * 100)
+    done = specviz("generate", "--prompt", "hi", "--draft", "tiny-draft", "--target", str(tmp_path))
+    assert done.returncode == 2 and "could not load" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
 def test_bench_checks_that_it_can_write_its_report_before_running(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("")
