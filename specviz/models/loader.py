@@ -35,6 +35,7 @@ from specviz.models.kernels import (
     packing_supported,
     quantize_linears,
 )
+from specviz.models.memory import ensure_memory_for
 from specviz.models.registry import REGISTRY, ModelEntry
 
 MANIFEST = "specviz-cache.json"
@@ -97,6 +98,7 @@ def load_model(
     if entry is not None and entry.tiny_seed is not None:
         model, tokenizer, source = tiny.tiny_model(_tiny_role(entry)), tiny.tiny_tokenizer(), "tiny"
     elif entry is not None:
+        ensure_memory_for(entry, torch_dtype, two_layouts=bool(verify_rows))  # before minutes of work
         model, tokenizer, source = _load_registry(entry, torch_dtype, report)
     else:
         model, tokenizer, source = _load_external(name, torch_dtype, allow_remote, report)

@@ -36,6 +36,7 @@ class ModelEntry:
     tiny_seed: int | None = None  # for tiny models: which random pair member
     notes: str = ""
     tags: tuple[str, ...] = field(default_factory=tuple)
+    resident_gb: float = 0.0  # resident memory once loaded in float32 on a CPU, measured (0: negligible)
 
 
 def _parts(prefix: str, count: int) -> tuple[str, ...]:
@@ -58,6 +59,7 @@ REGISTRY: dict[str, ModelEntry] = {
             ),
             notes="default draft",
             tags=("draft",),
+            resident_gb=2.9,
         ),
         ModelEntry(
             name="qwen2.5-coder-1.5b",
@@ -72,6 +74,7 @@ REGISTRY: dict[str, ModelEntry] = {
             ),
             notes="default target",
             tags=("target",),
+            resident_gb=7.2,
         ),
         ModelEntry(
             name="smollm2-135m",
@@ -86,6 +89,7 @@ REGISTRY: dict[str, ModelEntry] = {
                 pattern=".gguf",
             ),
             notes="its vocabulary matches no other entry",
+            resident_gb=0.9,
         ),
         ModelEntry(
             name="gemma3-270m",
@@ -100,6 +104,7 @@ REGISTRY: dict[str, ModelEntry] = {
                 pattern=".gguf.part",
             ),
             notes="its vocabulary matches no other entry",
+            resident_gb=1.8,
         ),
         ModelEntry(
             name="tiny-draft",

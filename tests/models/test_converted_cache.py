@@ -105,3 +105,20 @@ def test_two_sessions_converting_one_model_at_once_convert_it_once(tmp_path, mon
         thread.join(timeout=30)
     assert len(conversions) == 1
     assert not loader.needs_conversion(entry.name)
+
+
+def test_a_model_too_large_for_the_free_memory_is_refused_before_anything_loads(monkeypatch):
+    from types import SimpleNamespace
+
+    import pytest
+
+    from specviz.errors import SpecvizError
+    from specviz.models import loader, memory
+
+    monkeypatch.setattr(memory.psutil, "virtual_memory", lambda: SimpleNamespace(available=2 * memory.GB))
+    monkeypatch.setattr(loader, "_load_registry", lambda *a: pytest.fail("loading began"))
+    with pytest.raises(SpecvizError, match="not enough memory to load qwen2.5-coder-1.5b: it needs about 7.2 GB"):
+        loader.load_model("qwen2.5-coder-1.5b", device="cpu", dtype="float32")
+    with pytest.raises(SpecvizError, match="about 12.2 GB"):  # a second layout for verify passes
+        loader.load_model("qwen2.5-coder-1.5b", device="cpu", dtype="float32", verify_rows=8)
+    assert loader.load_model("tiny-target", device="cpu").name == "tiny-target"  # no estimate, no refusal
