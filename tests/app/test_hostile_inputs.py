@@ -113,6 +113,7 @@ def test_the_server_hides_error_details_and_keeps_the_hosts_port():
     (["generate", "--prompt", "x", "--temperature", "1e-300"], "temperature"),
     (["generate", "--prompt", "x", "--device", "meta"], "unknown device"),
     (["generate", "--prompt", "x", "--target", "y" * 5000], "unknown model"),
+    (["generate", "--prompt", "a\udcff", "--draft", "tiny-draft", "--target", "tiny-target"], "not valid text"),
 ])
 def test_the_command_line_answers_in_one_line(argv, message):
     done = specviz(*argv)
