@@ -19,7 +19,8 @@ from specviz.serving import serve
 # Values a careless or hostile user may type for any option.
 hostile = st.one_of(
     st.sampled_from(["0", "-1", "1e400", "nan", "inf", "-inf", "1/0", "1/3", "2**63", "99999999999999999999",
-                     "", " ", "\x00", "\udcff", "é", "1e-300", "0.5,0.5", "tiny-draft", "../etc", "/tmp", "x" * 300]),
+                     "", " ", "\x00", "\udcff", "é", "1e-300", "0.5,0.5", "tiny-draft", "../etc", "/tmp", "x" * 300,
+                     "~0", "~nobody-here/model"]),
     st.integers(-10**6, 10**6).map(str),
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
     st.text(max_size=12),

@@ -278,11 +278,11 @@ def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Pr
     if len(name) > MAX_NAME_CHARS:
         raise SpecvizError(f"unknown model {name[:40]!r}…: a model name or folder has at most "
                            f"{MAX_NAME_CHARS} characters")
-    path = Path(name).expanduser()
     try:
+        path = Path(name).expanduser()
         is_folder = path.is_dir()
-    except (OSError, ValueError):  # not a name the operating system takes
-        is_folder = False
+    except (OSError, ValueError, RuntimeError):  # not a name the OS takes, or "~user" of no such user
+        path, is_folder = Path(name), False
     if is_folder:
         if not (path / "config.json").exists():
             raise SpecvizError(f"{name} is a folder but has no config.json: not a Hugging Face model folder")
