@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from specviz.core.policy import SamplingPolicy
 from specviz.core.verifiers import VERIFIERS
 from specviz.engine.drafters import DRAFTERS
+from specviz.engine.run import DecodeRun
 from specviz.engine.schedule import Schedule
 from specviz.engine.trace import CycleRecord, RunRecord
 from specviz.errors import SpecvizError
@@ -93,10 +94,8 @@ class Decoder:
             raise SpecvizError(f"the prompt has {len(ids)} tokens; the models' context holds {self.context}")
         return ids
 
-    def start(self, prompt: str, chat: bool = False):
+    def start(self, prompt: str, chat: bool = False) -> DecodeRun:
         """Begin one generation; call ``step()`` on the result for each cycle."""
-        from specviz.engine.run import DecodeRun  # run.py builds on this module
-
         return DecodeRun(self, prompt, chat)
 
     def stream(self, prompt: str, chat: bool = False) -> Iterator[CycleRecord]:
