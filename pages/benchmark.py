@@ -4,9 +4,9 @@ import json
 
 import streamlit as st
 
-from pages.ui import hosting, models, session
+from pages.ui import jobs, models, session
 from specviz.bench.contracts import BenchReport
-from specviz.bench.harness import Plan, load_prompts, report, run_plan, summarise
+from specviz.bench.harness import BenchJob, Plan, load_prompts
 from specviz.bench.markdown import markdown_report
 from specviz.errors import SpecvizError
 from specviz.settings import ASSETS
@@ -24,20 +24,20 @@ if saved:
 else:
     chosen = None
     st.info(tr("bench.none"))
+jobs.keep_finished("bench_job", "bench_quick")
 if st.button(tr("bench.quick")):
     try:
         target, draft = models.load_with_progress("tiny-target"), models.load_with_progress("tiny-draft")
-    except SpecvizError as error:
-        st.error(literal(error))
-        st.stop()
-    with hosting.generation_turn(), st.spinner("…"):
         plan = Plan(ks=(1, 2, 4), schedules=("constant",), max_new_tokens=16)
         prompts = load_prompts(sorted(str(p) for p in (ASSETS / "prompts").glob("*.jsonl")), per_set=1)
-        samples = run_plan(plan, target, draft, prompts, quiet=True)
-        rows = summarise(samples, plan)
-        st.session_state["bench_quick"] = report(plan, target, draft, prompts, rows, [], {}, 0.0, samples)
-if st.session_state.get("bench_quick"):
-    chosen = st.session_state["bench_quick"]
+        jobs.run_job(lambda: BenchJob(plan, target, draft, prompts), "bench_job", "bench_quick", "bench.progress")
+    except SpecvizError as error:
+        st.error(literal(error))
+quick = st.session_state.get("bench_quick")
+if quick:
+    chosen = quick.report
+    if not quick.complete:
+        st.warning(tr("bench.stopped").format(done=quick.prompts_done, total=quick.prompts_asked))
 if chosen:
     if any(row.k for row in chosen.rows):
         st.plotly_chart(bench_figures.speedup_over_k(chosen), key="bench_k")

@@ -1,11 +1,10 @@
 """Exactness lab: is the output really the target's distribution? Test it, and watch broken rules fail."""
 
-import time
 from itertools import zip_longest
 
 import streamlit as st
 
-from pages.ui import hosting, models, session
+from pages.ui import hosting, jobs, models, session
 from specviz.core.policy import SamplingPolicy
 from specviz.engine import exactness
 from specviz.engine.decoder import DecodeConfig
@@ -35,15 +34,7 @@ runs = columns[2].slider(tr("exactness.runs"), EXACTNESS_RUNS.low, most_runs, mi
 variant = columns[2].radio(tr("exactness.rule"), list(exactness.LAB_VARIANTS), format_func=tr, key="lab_rule")
 two = columns[2].checkbox(tr("exactness.two"), key="lab_two")
 
-
-def keep_what_was_done() -> None:
-    """A job left in the session was stopped (Stop, a changed setting, a closed tab): keep its runs."""
-    job = st.session_state.pop("lab_job", None)
-    if job is not None:
-        st.session_state["lab_result"] = job.result()
-
-
-keep_what_was_done()
+jobs.keep_finished("lab_job", "lab_result")
 if st.button(tr("exactness.run"), type="primary"):
     try:
         host.check_prompt(prompt)
@@ -51,17 +42,9 @@ if st.button(tr("exactness.run"), type="primary"):
         check_registry_pair(host.check_model(st.session_state["draft"]), host.check_model(st.session_state["target"]))
         target = models.load_with_progress(st.session_state["target"])
         draft = models.load_with_progress(st.session_state["draft"])
-        with hosting.generation_turn():
-            job = exactness.LabJob(target, draft, prompt, policy, runs, two, variant)
-            st.session_state["lab_job"] = job  # from here on, a stop keeps the pairs done
-            bar, started = st.progress(0.0), time.perf_counter()
-            for done in job.steps():
-                left = (time.perf_counter() - started) / done * (runs - done)
-                bar.progress(done / runs, text=tr("exactness.progress").format(done=done, total=runs, left=left))
-            bar.empty()
-        keep_what_was_done()
+        jobs.run_job(lambda: exactness.LabJob(target, draft, prompt, policy, runs, two, variant),
+                     "lab_job", "lab_result", "exactness.progress")
     except SpecvizError as error:
-        st.session_state.pop("lab_job", None)
         st.error(f"{tr('exactness.cannot')}: {literal(error)}")
 
 result = st.session_state.get("lab_result")

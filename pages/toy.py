@@ -2,12 +2,14 @@
 
 import streamlit as st
 
-from pages.ui import hosting, session
+from pages.ui import hosting, jobs, session
 from specviz.core import montecarlo, stats, toy
 from specviz.errors import SpecvizError
 from specviz.text import literal
 from specviz.viz import toy_figures
 
+# The verifiers the Monte Carlo runs, by the names the figures use: the exact rule and the broken one.
+RULES = {"token": "exact", "naive": "naive"}
 PRESETS = {
     "Article example": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]),
     "p = q": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.5, 0.3, 0.2]),
@@ -78,27 +80,26 @@ elif result.exact == result.p:
     st.success(f"{tr('toy.exact_ok')}: {exact_text}.")
 
 st.subheader("Monte Carlo")
+jobs.keep_finished("toy_mc_job", "toy_mc")
 most_samples = max(100, min(montecarlo.MAX_SAMPLES, hosting.hosting().max_mc_samples) // 100 * 100)
 samples = st.slider(tr("toy.samples"), 100, most_samples, min(5000, most_samples), step=100)
 if st.button(tr("toy.sample"), type="primary"):
-    floats_p, floats_q = [float(x) for x in p], [float(x) for x in q]
-    verifiers = {"exact": "token", "naive": "naive"}  # the exact token-level rule and the broken one
-    draws = {rule: montecarlo.sample_step(floats_p, floats_q, samples, seed=1, verifier=verifiers[rule])
-             for rule in verifiers}
-    st.session_state["toy_mc"] = {
-        "n": samples,
-        "freq": {rule: montecarlo.frequencies(d, len(p)).tolist() for rule, d in draws.items()},
-        "curve": {rule: montecarlo.distance_curve(d, floats_p) for rule, d in draws.items()},
-        "key": (tuple(p), tuple(q)),
-    }
+    try:
+        jobs.run_job(lambda: montecarlo.MonteCarloJob(p, q, samples, rules=tuple(RULES)),
+                     "toy_mc_job", "toy_mc", "toy.progress")
+    except SpecvizError as error:
+        st.error(literal(error))
 mc = st.session_state.get("toy_mc")
 empirical = None
-if mc and mc["key"] == (tuple(p), tuple(q)):
+if mc and (mc.p, mc.q) == (tuple(map(float, p)), tuple(map(float, q))):
+    if not mc.complete:
+        st.warning(tr("toy.stopped").format(done=mc.samples_done, total=mc.samples_asked))
     distances = st.columns(2)
-    for column, rule in zip(distances, ("exact", "naive")):
-        column.metric(f"{rule} rule: TV to p after {mc['n']} samples",
-                      f"{stats.total_variation(mc['freq'][rule], result.p):.4f}")
+    for column, (rule, shown) in zip(distances, RULES.items()):
+        column.metric(tr(f"toy.tv_after_{shown}").format(n=mc.samples_done),
+                      f"{stats.total_variation(mc.frequencies[rule], result.p):.4f}")
     st.caption(tr("toy.shrinks"))
-    st.plotly_chart(toy_figures.distance_figure(mc["curve"]), key="toy_distance")
-    empirical = {"exact rule": mc["freq"]["exact"], "naive rule": mc["freq"]["naive"]}
+    st.plotly_chart(toy_figures.distance_figure({shown: mc.curves[rule] for rule, shown in RULES.items()}),
+                    key="toy_distance")
+    empirical = {f"{shown} rule": mc.frequencies[rule] for rule, shown in RULES.items()}
 st.plotly_chart(toy_figures.outcome_figure(result, names, empirical), key="toy_outcome")

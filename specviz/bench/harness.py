@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,25 +114,80 @@ def balanced_order(n: int, row: int) -> list[int]:
     return order[::-1] if n % 2 and (row // n) % 2 else order
 
 
-def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt],
-             quiet: bool = False) -> list[Sample]:
-    """Single-request samples, interleaved; prompt after prompt, the order follows `balanced_order`."""
+def plan_samples(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt]) -> Iterator[Sample]:
+    """Single-request samples, interleaved, one per item; prompt after prompt, the order follows `balanced_order`."""
     configs = plan.configs()
     # Warm-up, not recorded: the first forward passes of a process pay for page-ins and allocations.
     for config in configs:
         warm_up = Prompt("warm-up", "", prompts[0].text)
         run_one(config, target, draft, Request(warm_up, 0, min(8, plan.max_new_tokens), plan.seed))
-    progress = None if quiet else Progress(len(configs) * len(prompts) * plan.repeats)
-    samples = []
     for repeat in range(plan.repeats):
         for number, prompt in enumerate(prompts):
             for index in balanced_order(len(configs), repeat * len(prompts) + number):
-                config = configs[index]
                 request = Request(prompt, repeat, plan.max_new_tokens, plan.seed + repeat)
-                samples.append(run_one(config, target, draft, request, meter=True))
-                if progress:
-                    progress.step(f"{config.name} · {prompt.id}")
+                yield run_one(configs[index], target, draft, request, meter=True)
+
+
+def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt],
+             quiet: bool = False) -> list[Sample]:
+    """Every sample of `plan_samples`, with a progress line on stderr unless `quiet`."""
+    progress = None if quiet else Progress(len(plan.configs()) * len(prompts) * plan.repeats)
+    samples = []
+    for sample in plan_samples(plan, target, draft, prompts):
+        samples.append(sample)
+        if progress:
+            progress.step(f"{sample.config.name} · {sample.prompt_id}")
     return samples
+
+
+class BenchJob:
+    """A benchmark in steps of one timed run, for a page that shows progress and may be stopped.
+
+    A stopped job's report covers the prompts on which every configuration ran
+    (interleaving runs all configurations on one prompt before the next), so its
+    ratios stay paired.
+    """
+
+    def __init__(self, plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt]):
+        self.plan, self.target, self.draft, self.prompts = plan, target, draft, prompts
+        self.per_prompt = len(plan.configs())
+        self.total = self.per_prompt * len(prompts) * plan.repeats
+        self.samples: list[Sample] = []
+        self.started = time.perf_counter()
+
+    def steps(self) -> Iterator[int]:
+        for sample in plan_samples(self.plan, self.target, self.draft, self.prompts):
+            self.samples.append(sample)
+            yield len(self.samples)
+
+    @property
+    def prompts_done(self) -> int:
+        return len(self.samples) // self.per_prompt
+
+    def result(self) -> JobReport | None:
+        """The report over the prompts every configuration finished (None before the first)."""
+        complete = self.samples[: self.prompts_done * self.per_prompt]
+        if not complete:
+            return None
+        done_ids = {sample.prompt_id for sample in complete}
+        prompts = [prompt for prompt in self.prompts if prompt.id in done_ids]
+        rows = summarise(complete, self.plan)
+        seconds = time.perf_counter() - self.started
+        full = report(self.plan, self.target, self.draft, prompts, rows, [], {}, seconds, complete)
+        return JobReport(full, self.prompts_done, len(self.prompts) * self.plan.repeats)
+
+
+@dataclass(frozen=True)
+class JobReport:
+    """A benchmark job's report and how much of the job it covers."""
+
+    report: BenchReport
+    prompts_done: int
+    prompts_asked: int
+
+    @property
+    def complete(self) -> bool:
+        return self.prompts_done == self.prompts_asked
 
 
 def run_concurrent(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], level: int,

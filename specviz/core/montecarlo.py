@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+
 import numpy as np
 import torch
 
@@ -9,15 +12,22 @@ from specviz.core.stats import total_variation
 from specviz.core.verifiers import get_verifier
 
 MAX_SAMPLES = 20_000
+CHUNK = 250  # samples per rule between two progress updates (a few milliseconds each)
+
+
+def _setup(p: list[float], q: list[float], n: int, seed: int):
+    """The seeded generator, the two probability tables and the n proposals drawn from q."""
+    generator = torch.Generator().manual_seed(seed)
+    draft_probs = torch.tensor([q], dtype=torch.float64)  # [1, vocab]
+    target_probs = torch.tensor([p, p], dtype=torch.float64)  # [2, vocab]; the bonus row is unused here
+    proposals = torch.multinomial(draft_probs[0], n, replacement=True, generator=generator)  # [n]
+    return generator, target_probs, draft_probs, proposals
 
 
 def sample_step(p: list[float], q: list[float], n: int, seed: int = 0, verifier: str = "token") -> np.ndarray:
     """The emitted token of each of n one-token proposals (k = 1), in order: int array [n]."""
     n = max(1, min(int(n), MAX_SAMPLES))
-    generator = torch.Generator().manual_seed(seed)
-    draft_probs = torch.tensor([q], dtype=torch.float64)  # [1, vocab]
-    target_probs = torch.tensor([p, p], dtype=torch.float64)  # [2, vocab]; the bonus row is unused here
-    proposals = torch.multinomial(draft_probs[0], n, replacement=True, generator=generator)
+    generator, target_probs, draft_probs, proposals = _setup(p, q, n, seed)
     rule = get_verifier(verifier)
     return np.array([rule.verify(target_probs, draft_probs, token[None], generator).emitted[0]
                      for token in proposals])
@@ -31,3 +41,61 @@ def distance_curve(tokens: np.ndarray, p: list[float], points: int = 12) -> tupl
     """Total variation between p and the frequencies of the first N samples, for N spaced logarithmically."""
     sizes = sorted({int(n) for n in np.geomspace(min(50, len(tokens)), len(tokens), points)})
     return sizes, [total_variation(frequencies(tokens[:n], len(p)), p) for n in sizes]
+
+
+@dataclass(frozen=True)
+class MonteCarloResult:
+    """Frequencies and distance curves per rule over the samples drawn so far."""
+
+    p: tuple[float, ...]
+    q: tuple[float, ...]
+    samples_done: int
+    samples_asked: int
+    frequencies: dict[str, list[float]]  # rule -> [vocab]
+    curves: dict[str, tuple[list[int], list[float]]]  # rule -> (N, total variation after N)
+
+    @property
+    def complete(self) -> bool:
+        return self.samples_done == self.samples_asked
+
+
+class MonteCarloJob:
+    """``sample_step`` for several rules at once, in small steps a page can show and stop.
+
+    Each rule has its own seeded generator, so the draws are the same as one
+    ``sample_step`` call per rule, whatever the step size; a stopped job's
+    result covers the samples every rule has drawn.
+    """
+
+    def __init__(self, p: list[float], q: list[float], n: int, rules: tuple[str, ...] = ("token", "naive"),
+                 seed: int = 1):
+        self.p, self.q = tuple(float(x) for x in p), tuple(float(x) for x in q)
+        self.total = max(1, min(int(n), MAX_SAMPLES))
+        self.rules = {name: get_verifier(name) for name in rules}
+        self.setups = {name: _setup(list(self.p), list(self.q), self.total, seed) for name in rules}
+        self.emitted: dict[str, list[int]] = {name: [] for name in rules}
+
+    @property
+    def done(self) -> int:
+        return min(len(tokens) for tokens in self.emitted.values())
+
+    def steps(self) -> Iterator[int]:
+        """Draw the next CHUNK samples of every rule per step; yields the samples done."""
+        while self.done < self.total:
+            start, end = self.done, min(self.done + CHUNK, self.total)
+            for name, rule in self.rules.items():
+                generator, target_probs, draft_probs, proposals = self.setups[name]
+                self.emitted[name] += [int(rule.verify(target_probs, draft_probs, token[None], generator).emitted[0])
+                                       for token in proposals[start:end]]
+            yield self.done
+
+    def result(self) -> MonteCarloResult | None:
+        """The frequencies over the samples done so far (None before the first step)."""
+        done = self.done
+        if not done:
+            return None
+        draws = {name: np.array(tokens[:done]) for name, tokens in self.emitted.items()}
+        return MonteCarloResult(
+            self.p, self.q, done, self.total,
+            {name: frequencies(d, len(self.p)).tolist() for name, d in draws.items()},
+            {name: distance_curve(d, list(self.p)) for name, d in draws.items()})

@@ -145,6 +145,10 @@ class LabJob:
     def done(self) -> int:
         return len(self.alone_out)
 
+    @property
+    def total(self) -> int:
+        return self.runs
+
     def steps(self) -> Iterator[int]:
         """Run the next seeded pair (speculative, then target alone) per step; yields the pairs done."""
         tokens = 2 if self.two else 1
