@@ -30,7 +30,8 @@ if st.button(tr("bench.quick")):
         target, draft = models.load_with_progress("tiny-target"), models.load_with_progress("tiny-draft")
         plan = Plan(ks=(1, 2, 4), schedules=("constant",), max_new_tokens=16)
         prompts = load_prompts(sorted(str(p) for p in (ASSETS / "prompts").glob("*.jsonl")), per_set=1)
-        jobs.run_job(lambda: BenchJob(plan, target, draft, prompts), "bench_job", "bench_quick", "bench.progress")
+        jobs.run_job(lambda: BenchJob(plan, target, draft, prompts), "bench_job", "bench_quick", "bench.progress",
+                     what="quick-bench")
     except SpecvizError as error:
         st.error(literal(error))
 quick = st.session_state.get("bench_quick")

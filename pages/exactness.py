@@ -43,7 +43,7 @@ if st.button(tr("exactness.run"), type="primary"):
         target = models.load_with_progress(st.session_state["target"])
         draft = models.load_with_progress(st.session_state["draft"])
         jobs.run_job(lambda: exactness.LabJob(target, draft, prompt, policy, runs, two, variant),
-                     "lab_job", "lab_result", "exactness.progress")
+                     "lab_job", "lab_result", "exactness.progress", what="lab")
     except SpecvizError as error:
         st.error(f"{tr('exactness.cannot')}: {literal(error)}")
 
@@ -68,7 +68,7 @@ if st.button(tr("exactness.compare")):
         check_registry_pair(host.check_model(st.session_state["draft"]), host.check_model(st.session_state["target"]))
         target = models.load_with_progress(st.session_state["target"])
         draft = models.load_with_progress(st.session_state["draft"])
-        with hosting.generation_turn():
+        with hosting.generation_turn("greedy-check"):
             check = exactness.greedy_check(target, draft, prompt, DecodeConfig(k=4, max_new_tokens=32))
         st.session_state["lab_greedy"] = check
     except SpecvizError as error:

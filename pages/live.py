@@ -127,7 +127,7 @@ def run_both() -> None:
     """Models load first (shared, cached); then one turn in the server's queue covers both runs."""
     speculative = build_decoder()
     alone = build_decoder(speculative=False) if compare else None
-    with host.generation_turn() as turn:
+    with host.generation_turn("live") as turn:
         started = time.perf_counter()
         session.remember_run(stream(speculative, tr("live.speculative")))
         if alone is not None:
@@ -138,7 +138,7 @@ def run_both() -> None:
 
 
 def next_step(run: DecodeRun) -> None:
-    with host.generation_turn():
+    with host.generation_turn("live-step"):
         run.step()
     if run.finished:
         session.remember_run(run.record)

@@ -86,7 +86,7 @@ samples = st.slider(tr("toy.samples"), 100, most_samples, min(5000, most_samples
 if st.button(tr("toy.sample"), type="primary"):
     try:
         jobs.run_job(lambda: montecarlo.MonteCarloJob(p, q, samples, rules=tuple(RULES)),
-                     "toy_mc_job", "toy_mc", "toy.progress")
+                     "toy_mc_job", "toy_mc", "toy.progress", what="monte-carlo")
     except SpecvizError as error:
         st.error(literal(error))
 mc = st.session_state.get("toy_mc")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -22,7 +23,16 @@ def hosting() -> HostingConfig:
 
 @st.cache_resource(show_spinner=False)
 def generation_queue() -> GenerationQueue:
-    """One queue per server: every session's generations take turns on the shared models."""
+    """One queue per server: every session's generations take turns on the shared models.
+
+    Each turn's end goes to the server's log (stderr), one line per turn.
+    """
+    log = logging.getLogger("specviz")
+    if not log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
     return GenerationQueue(hosting().generation_slots)
 
 
@@ -33,8 +43,10 @@ def ranges() -> dict:
 
 
 @contextmanager
-def generation_turn() -> Iterator[TurnStats]:
+def generation_turn(what: str = "generation") -> Iterator[TurnStats]:
     """Hold one of the server's generation slots for the block; while waiting, show the place in line.
+
+    `what` names the work in the server's log ("live", "lab", ...).
 
     Each update of the waiting message is also where Streamlit stops this script
     when its tab closes or its user reruns: the place in line is then given up.
@@ -46,7 +58,7 @@ def generation_turn() -> Iterator[TurnStats]:
         box.info(text("queue.waiting", language).format(position=position))
 
     try:
-        with generation_queue().turn(on_wait=on_wait, timeout_s=hosting().queue_timeout_s) as stats:
+        with generation_queue().turn(on_wait=on_wait, timeout_s=hosting().queue_timeout_s, what=what) as stats:
             box.empty()
             yield stats
     except TimeoutError as error:

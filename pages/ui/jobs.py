@@ -37,13 +37,14 @@ def keep_finished(job_key: str, result_key: str) -> None:
         st.session_state[result_key] = job.result()
 
 
-def run_job(make_job: Callable[[], PageJob], job_key: str, result_key: str, progress_key: str) -> None:
+def run_job(make_job: Callable[[], PageJob], job_key: str, result_key: str, progress_key: str, what: str) -> None:
     """Wait for a generation turn, make the job (its set-up counts as work) and run it with a progress bar.
 
-    `progress_key` names a text with the fields {done}, {total} and {left} (seconds).
+    `progress_key` names a text with the fields {done}, {total} and {left} (seconds); `what`
+    names the job in the server's log.
     """
     try:
-        with generation_turn():
+        with generation_turn(what):
             job = make_job()
             st.session_state[job_key] = job  # from here on, a stop keeps the steps done
             bar, started = st.progress(0.0), time.perf_counter()

@@ -15,6 +15,7 @@ one that raises while generating frees its slot: ``turn`` releases it in a
 from __future__ import annotations
 
 import itertools
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -28,6 +29,15 @@ class TurnStats:
 
     waited_s: float = 0.0
     joined_at_position: int = 0  # 0 = served at once
+
+
+log = logging.getLogger("specviz.queue")
+
+
+def _log_end(number: int, what: str, role: str, ending: str, place: int, waited_s: float, held_s: float) -> None:
+    """One line per turn, for the server's log and for load tests that read it."""
+    log.info("turn %d %s %s: %s · place %d · waited %.2f s · held %.2f s · freed at %.3f",
+             number, what, role, ending, place, waited_s, held_s, time.time())
 
 
 class GenerationQueue:
@@ -55,11 +65,13 @@ class GenerationQueue:
 
     @contextmanager
     def turn(self, on_wait: Callable[[int], None] | None = None, poll_s: float = 0.25,
-             timeout_s: float | None = None) -> Iterator[TurnStats]:
+             timeout_s: float | None = None, what: str = "generation") -> Iterator[TurnStats]:
         """Wait for a slot (calling ``on_wait(position)`` while in line), hold it for the block, then free it.
 
         Raises TimeoutError after `timeout_s` in line; whatever ``on_wait`` raises
-        is passed on after the caller has left the line.
+        is passed on after the caller has left the line. Each turn's end is logged
+        (logger ``specviz.queue``) with `what` ran, how it ended and the wall-clock
+        time the slot came free.
         """
         started = time.perf_counter()
         with self._condition:
@@ -68,19 +80,27 @@ class GenerationQueue:
             stats = TurnStats(joined_at_position=0 if self._admissible(number) else self._position(number))
         try:
             self._wait_for_slot(number, on_wait, poll_s, timeout_s, started)
-        except BaseException:
+        except BaseException as error:
             with self._condition:
                 self._waiting.remove(number)
                 self._condition.notify_all()  # the ones behind moved up
+            _log_end(number, what, "left the line", type(error).__name__, stats.joined_at_position,
+                     time.perf_counter() - started, 0.0)
             raise
         stats.waited_s = time.perf_counter() - started
+        held_from, ending = time.perf_counter(), "finished"
         try:
             yield stats
+        except BaseException as error:
+            ending = type(error).__name__  # a page's StopException: its user pressed Stop, reran or left
+            raise
         finally:
             with self._condition:
                 self._running.discard(number)
                 self.completed += 1
                 self._condition.notify_all()
+            _log_end(number, what, "held a slot", ending, stats.joined_at_position, stats.waited_s,
+                     time.perf_counter() - held_from)
 
     def _wait_for_slot(self, number: int, on_wait, poll_s: float, timeout_s: float | None, started: float) -> None:
         while True:

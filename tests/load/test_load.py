@@ -1,8 +1,7 @@
-"""The load test in small: a real server, real Chromium pages, generations queued, one tab closed mid-run."""
+"""The load test in small: a real server, real Chromium pages, every kind of job queued, tabs closed mid-job."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -15,15 +14,18 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_small_classroom_is_served_without_errors():
-    if not Path(loadtest.CHROMIUM).exists():
-        message = "Chromium is not installed (./test.sh installs Debian's chromium package)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    report = loadtest.run(sessions=6, generating=3, max_new_tokens=24, deadline_s=120, rounds=2)
-    assert report["sessions_held"] == 6
+    loadtest.require_chromium()
+    report = loadtest.run(sessions=7, generating=3, max_new_tokens=24, deadline_s=120, rounds=2)
+    print(report)
+    assert report["sessions_held"] == 7
     assert report["errors"] == 0
-    assert report["generations_completed"] == 6 and report["generations_missing"] == 0
-    # Three Runs pressed together on one slot: at least one of them had to queue, and was told its place.
+    # A Live run, a lab experiment and a Monte Carlo per round, each finished by the server.
+    assert report["jobs_completed"] == {"live": 2, "lab": 2, "monte-carlo": 2} and report["jobs_missing"] == 0
+    # Three jobs started together on one slot: at least one of them had to queue.
     assert report["highest_queue_place"] >= 1
+    # The largest lab experiment (2000 seeded pairs) and Monte Carlo (20 000 samples) were closed
+    # mid-job: each was stopped by the close and gave its slot up within a second, not at its end.
+    for closed in report["closed_mid_job"]:
+        assert closed["ending"] == "StopException", closed
+        assert closed["freed_after_close_s"] <= loadtest.RELEASE_WITHIN_S, closed
     assert report["server_alive"]

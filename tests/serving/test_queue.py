@@ -126,3 +126,25 @@ def test_waiting_too_long_raises_and_leaves_the_line():
 def test_a_queue_needs_a_slot():
     with pytest.raises(ValueError):
         GenerationQueue(slots=0)
+
+
+def test_each_turn_end_is_logged_with_what_ran_and_how_it_ended(caplog):
+    queue = GenerationQueue(slots=1)
+    with caplog.at_level("INFO", logger="specviz.queue"):
+        with queue.turn(what="lab"):
+            pass
+        with pytest.raises(KeyboardInterrupt):  # a BaseException, as Streamlit's StopException is
+            with queue.turn(what="monte-carlo"):
+                raise KeyboardInterrupt()
+        with queue.turn():  # holds the slot while a second caller gives up waiting
+            with pytest.raises(TimeoutError):
+                with queue.turn(timeout_s=0.05, poll_s=0.01, what="live"):
+                    pass
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 4
+    assert lines[0].startswith("turn 0 lab held a slot: finished")
+    assert lines[1].startswith("turn 1 monte-carlo held a slot: KeyboardInterrupt")
+    assert lines[2].startswith("turn 3 live left the line: TimeoutError")
+    assert lines[3].startswith("turn 2 generation held a slot: finished")
+    freed = float(lines[1].rsplit("freed at ", 1)[1])
+    assert abs(freed - time.time()) < 5  # wall-clock time, comparable with a client's clock
