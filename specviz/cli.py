@@ -81,11 +81,13 @@ def run_budget(args: argparse.Namespace) -> None:
 
 
 def _quiet_transformers() -> None:
-    """Errors must stay one line on stderr: no progress bars or warnings from transformers."""
+    """Errors must stay one line on stderr: no progress bars or warnings from transformers or the hub client."""
+    from huggingface_hub.utils import logging as hub_logging
     from transformers.utils import logging as transformers_logging
 
     transformers_logging.disable_progress_bar()
     transformers_logging.set_verbosity_error()
+    hub_logging.set_verbosity_error()  # e.g. "Retrying in 1s" while offline
 
 
 _NEGATIVE_NUMBER = re.compile(r"^-[0-9.]")

@@ -68,3 +68,13 @@ def test_bad_input_is_one_line_and_exit_code_2(args, message):
     assert len(lines) == 1 and lines[0].startswith("specviz: error:"), done.stderr
     assert message in lines[0]
     assert "Traceback" not in done.stderr
+
+
+def test_the_hub_client_cannot_add_lines_to_a_one_line_error():
+    # Offline, a hub id is retried five times with a "Retrying in 1s" warning each; the CLI keeps them quiet.
+    import logging
+
+    from specviz.cli import _quiet_transformers
+
+    _quiet_transformers()
+    assert logging.getLogger("huggingface_hub").getEffectiveLevel() >= logging.ERROR
