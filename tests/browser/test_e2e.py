@@ -148,3 +148,26 @@ def test_a_corrupt_trace_upload_shows_a_message_and_a_good_one_replays(server, p
     page.locator('input[type="file"]').set_input_files(str(ROOT / "assets" / "traces" / "qwen-code-t0.7-k4.json"))
     page.wait_for_selector("span.sv-bonus", timeout=30_000)
     page.screenshot(path=str(SHOTS / "replay-upload.png"))
+
+
+def test_stopping_a_live_run_in_the_browser_keeps_its_tokens(server, page):
+    """Streamlit's own Stop, mid-run, then a changed setting: the partial run is kept, not lost."""
+    import re
+
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/live?draft=tiny-draft&target=tiny-target&max_new_tokens=256&k=1")
+    settle(page)
+    page.get_by_role("button", name="Run", exact=True).click()
+    page.get_by_text(re.compile(r"cycle \d+ · \d+ tokens")).first.wait_for(timeout=60_000)
+    page.get_by_role("button", name="Stop").click()  # the status widget's Stop, while the script runs
+    settle(page)
+    assert page.locator("span.sv-accepted").count() > 0  # a stopped script draws nothing, but what it drew stays
+    page.screenshot(path=str(SHOTS / "live-just-stopped.png"))
+    page.get_by_label("Seed").fill("1")  # a changed setting reruns the page
+    page.get_by_label("Seed").press("Enter")
+    settle(page)
+    expect(page.get_by_text(re.compile(r"the \d+ tokens generated so far are kept"))).to_be_visible(timeout=30_000)
+    assert page.locator("span.sv-accepted").count() > 0
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.screenshot(path=str(SHOTS / "live-stopped-kept.png"))
