@@ -27,7 +27,8 @@ else:
 jobs.keep_finished("bench_job", "bench_quick")
 if st.button(tr("bench.quick")):
     try:
-        target, draft = models.load_with_progress("tiny-target"), models.load_with_progress("tiny-draft")
+        target = models.load_with_progress("tiny-target", "target")
+        draft = models.load_with_progress("tiny-draft", "draft")
         plan = Plan(ks=(1, 2, 4), schedules=("constant",), max_new_tokens=16)
         prompts = load_prompts(sorted(str(p) for p in (ASSETS / "prompts").glob("*.jsonl")), per_set=1)
         jobs.run_job(lambda: BenchJob(plan, target, draft, prompts), "bench_job", "bench_quick", "bench.progress",

@@ -40,8 +40,8 @@ if st.button(tr("exactness.run"), type="primary"):
         host.check_prompt(prompt)
         policy = SamplingPolicy(temperature, int(top_k), 1.0)
         check_registry_pair(host.check_model(st.session_state["draft"]), host.check_model(st.session_state["target"]))
-        target = models.load_with_progress(st.session_state["target"])
-        draft = models.load_with_progress(st.session_state["draft"])
+        target = models.load_with_progress(st.session_state["target"], "target")
+        draft = models.load_with_progress(st.session_state["draft"], "draft")
         jobs.run_job(lambda: exactness.LabJob(target, draft, prompt, policy, runs, two, variant),
                      "lab_job", "lab_result", "exactness.progress", what="lab")
     except SpecvizError as error:
@@ -66,8 +66,8 @@ if st.button(tr("exactness.compare")):
     try:
         host.check_prompt(prompt)
         check_registry_pair(host.check_model(st.session_state["draft"]), host.check_model(st.session_state["target"]))
-        target = models.load_with_progress(st.session_state["target"])
-        draft = models.load_with_progress(st.session_state["draft"])
+        target = models.load_with_progress(st.session_state["target"], "target")
+        draft = models.load_with_progress(st.session_state["draft"], "draft")
         with hosting.generation_turn("greedy-check"):
             check = exactness.greedy_check(target, draft, prompt, DecodeConfig(k=4, max_new_tokens=32))
         st.session_state["lab_greedy"] = check

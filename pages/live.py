@@ -66,8 +66,8 @@ def build_decoder(speculative: bool = True) -> Decoder:
     if speculative:  # the host's allow-list first, then whether the two can pair: before either loads
         check_registry_pair(hosting.check_model(st.session_state["draft"]),
                             hosting.check_model(st.session_state["target"]))
-    target = models.load_with_progress(st.session_state["target"])
-    draft = models.load_with_progress(st.session_state["draft"]) if speculative else None
+    target = models.load_with_progress(st.session_state["target"], "target")
+    draft = models.load_with_progress(st.session_state["draft"], "draft") if speculative else None
     return Decoder(target, draft, config)
 
 

@@ -6,18 +6,23 @@ import streamlit as st
 
 from pages.ui.hosting import hosting
 from specviz.errors import SpecvizError
-from specviz.models.loader import LoadedModel, convert, load_model, needs_conversion
+from specviz.models import fast
+from specviz.models.loader import LoadedModel, convert, needs_conversion
 from specviz.models.registry import REGISTRY
 from specviz.serving import faults
 
 
-@st.cache_resource(show_spinner=False, max_entries=len(REGISTRY))  # an allowed model never evicts another
-def cached_model(name: str, device: str = "auto", dtype: str = "auto", allow_remote: bool = False) -> LoadedModel:
-    """A load that fails is not cached: the next attempt, by any session, tries again."""
-    return load_model(name, device, dtype, allow_remote=allow_remote)
+# Each model may be loaded as a target and as a draft: an allowed model never evicts another.
+@st.cache_resource(show_spinner=False, max_entries=2 * len(REGISTRY))
+def cached_model(name: str, role: str, allow_remote: bool = False) -> LoadedModel:
+    """The model in the fastest exact configuration for its role (specviz/models/fast.py).
+
+    A load that fails is not cached: the next attempt, by any session, tries again.
+    """
+    return fast.load_role(name, role, "auto", allow_remote=allow_remote)
 
 
-def load_with_progress(name: str) -> LoadedModel:
+def load_with_progress(name: str, role: str) -> LoadedModel:
     """Load an allowed model through the shared cache; the slow first conversion shows a progress bar.
 
     Every failure (a damaged file, a wrong checksum, memory) becomes a SpecvizError
@@ -26,7 +31,7 @@ def load_with_progress(name: str) -> LoadedModel:
     config = hosting()
     name = config.check_model(name)
     try:
-        return _load(name, config.allow_hub_ids)
+        return _load(name, role, config.allow_hub_ids)
     except SpecvizError:
         raise
     except Exception as error:  # noqa: BLE001 - shown to the user, who can pick another model
@@ -34,7 +39,7 @@ def load_with_progress(name: str) -> LoadedModel:
         raise SpecvizError(f"could not load {name}: {faults.describe(error)}") from None
 
 
-def _load(name: str, allow_remote: bool) -> LoadedModel:
+def _load(name: str, role: str, allow_remote: bool) -> LoadedModel:
     if needs_conversion(name):
         bar = st.progress(0.0, text=f"preparing {name} (first use: minutes on a CPU) …")
 
@@ -46,4 +51,4 @@ def _load(name: str, allow_remote: bool) -> LoadedModel:
         finally:
             bar.empty()
     with st.spinner(f"loading {name} …"):
-        return cached_model(name, allow_remote=allow_remote)
+        return cached_model(name, role, allow_remote=allow_remote)

@@ -19,7 +19,7 @@ from specviz.bench.markdown import markdown_report
 from specviz.bench.runners import Config
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
-from specviz.models.kernels import INT8, int8_supported, packing_supported
+from specviz.models.kernels import packing_supported
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
 
 DEFAULT_PROMPTS = "assets/prompts/*.jsonl"
@@ -108,18 +108,6 @@ def _cpu_model() -> str | None:
     return None
 
 
-VERIFY_ROWS = 8  # the second layout of a dual-packed target: verify passes of up to k + 1 = 8 rows
-
-
-def _draft_dtype(target) -> str:
-    # On a CPU the int8 draft took 44 ms per token against 105 for float32 packed (AVX2 AMD, 2.4x), and ran at
-    # 10.6 against 6.3 tokens/s for bfloat16 (an Intel CPU, 1.7x); its q differs a little, which moves only the
-    # acceptance rate.
-    if target.device.type == "cpu" and target.dtype == torch.float32 and int8_supported():
-        return INT8
-    return str(target.dtype).removeprefix("torch.")
-
-
 def _check_writable(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -130,6 +118,7 @@ def _check_writable(path: Path) -> None:
 
 
 def run(args) -> None:
+    from specviz.models import fast
     from specviz.models.loader import load_model
 
     for path in (args.json_out, args.markdown_out):
@@ -144,9 +133,12 @@ def run(args) -> None:
     prompts = load_prompts(files, args.per_set or None)
     started = time.perf_counter()
     packed = {"auto": None, "dual": True, "packed": True, "default": False}[args.kernels]
-    verify_rows = VERIFY_ROWS if args.kernels in ("auto", "dual") else None
-    target = load_model(args.target, args.device, args.dtype, packed=packed, verify_rows=verify_rows)
-    draft = load_model(args.draft, args.device, args.draft_dtype or _draft_dtype(target), packed=packed)
+    if args.kernels == "auto":  # the app's and `generate`'s configuration (specviz/models/fast.py)
+        target = fast.load_target(args.target, args.device, args.dtype)
+    else:
+        verify_rows = fast.VERIFY_ROWS if args.kernels == "dual" else None
+        target = load_model(args.target, args.device, args.dtype, packed=packed, verify_rows=verify_rows)
+    draft = load_model(args.draft, args.device, args.draft_dtype or fast.draft_dtype(target), packed=packed)
     samples = run_plan(plan, target, draft, prompts)
     rows = summarise(samples, plan)
     for name in sorted({p.set for p in prompts}):

@@ -383,8 +383,7 @@ def report(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Pr
     models = ReportModels(
         draft=draft.name, target=target.name, device=str(target.device),
         dtype=str(target.dtype).removeprefix("torch."),
-        # An int8 draft holds float32 tensors around its int8 linear layers: name what it computes in.
-        draft_dtype="int8" if draft.kernels == "int8-dynamic" else str(draft.dtype).removeprefix("torch."),
+        draft_dtype=draft.computes_in,
         kernels=target.kernels, draft_kernels=draft.kernels)
     plan_echo = {"ks": list(plan.ks), "schedules": list(plan.schedules), "temperatures": list(plan.temperatures),
                  "max_new_tokens": plan.max_new_tokens, "repeats": plan.repeats,

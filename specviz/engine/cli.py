@@ -54,6 +54,7 @@ def _progress(message: str, fraction: float) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
+    from specviz.models import fast
     from specviz.models.loader import load_model
 
     if args.command == "prepare":
@@ -76,8 +77,9 @@ def run(args: argparse.Namespace) -> None:
         raise SpecvizError("the prompt is empty")
     if not args.no_spec:
         check_registry_pair(args.draft, args.target)  # before minutes of loading
-    target = load_model(args.target, args.device, args.dtype, _progress)
-    draft = None if args.no_spec else load_model(args.draft, args.device, args.draft_dtype or args.dtype, _progress)
+    # The same fastest exact configuration as the app and the benchmark (specviz/models/fast.py).
+    target = fast.load_target(args.target, args.device, args.dtype, _progress)
+    draft = None if args.no_spec else fast.load_draft(args.draft, target, args.draft_dtype, _progress)
     record = Decoder(target, draft, config).run(args.prompt, chat=args.chat)
     if args.json:
         print(json.dumps(asdict(record), ensure_ascii=False))

@@ -17,7 +17,7 @@ from specviz.core.policy import logits_to_probs
 from specviz.core.verifiers import VerifyResult, get_verifier
 from specviz.engine.cached import CachedModel
 from specviz.engine.drafters import DraftSetup, Proposal, drafter_class
-from specviz.engine.schedule import Schedule
+from specviz.engine.schedule import make_schedule
 from specviz.engine.timing import Clock, peak_memory_bytes
 from specviz.engine.trace import CycleRecord, RunRecord, TopTokens, totals
 
@@ -39,7 +39,7 @@ class DecodeRun:
         prompt_ids = decoder.encode(prompt, chat)
         self.clock = Clock(target.device)
         self.generator = torch.Generator(device=target.device).manual_seed(config.seed)
-        self.schedule = Schedule(config.schedule, config.k, config.k_max, config.confidence)
+        self.schedule = make_schedule(config.schedule, config.k, config.k_max, config.confidence)
         self.verifier = get_verifier(config.verifier)
         # No separate prefill [departure from a textbook loop]: the first cycle's
         # passes read the prompt together with the first proposals, so the target
@@ -58,7 +58,7 @@ class DecodeRun:
                       "speculative": decoder.speculative},
             drafter=decoder.drafter, verifier=self.verifier.name,
             target_kernels=target.kernels,
-            draft_dtype=_computes_in(decoder.draft) if decoder.draft else None,
+            draft_dtype=decoder.draft.computes_in if decoder.draft else None,
             draft_kernels=decoder.draft.kernels if decoder.draft else None,
         )
         self.finished = False
@@ -112,7 +112,6 @@ class DecodeRun:
         # Step 4: roll both caches back to the confirmed prefix.
         self.target_cache.crop(len(self.tokens) + result.accepted)
         self.drafter.update(result.accepted, result.emitted)
-        self.schedule.update(len(proposal.tokens), result.accepted)
         # Step 5: cut the emitted tokens at an end-of-sequence token.
         emitted = self._cut_at_eos(result.emitted)
         self.tokens.extend(emitted)
@@ -121,6 +120,7 @@ class DecodeRun:
         cycle.draft_ms = after_draft - start
         cycle.verify_ms = after_verify - after_draft
         cycle.overhead_ms = self.clock.now_ms() - after_verify
+        self.schedule.update(cycle)  # after the times are known: the budget schedule uses them
         return cycle
 
     def _cut_at_eos(self, emitted: list[int]) -> list[int]:
@@ -226,7 +226,3 @@ class DecodeRun:
         )
         record.timing.setdefault("ttft_ms", None)
 
-
-def _computes_in(model) -> str:
-    """The dtype a model computes in; an int8 model holds float32 tensors around its int8 linear layers."""
-    return "int8" if model.kernels == "int8-dynamic" else str(model.dtype).removeprefix("torch.")

@@ -63,6 +63,11 @@ class LoadedModel:
     def vocab_size(self) -> int:
         return self.model.get_output_embeddings().out_features
 
+    @property
+    def computes_in(self) -> str:
+        """The dtype of its products: an int8 model holds float32 tensors around its int8 linear layers."""
+        return "int8" if self.kernels == "int8-dynamic" else str(self.dtype).removeprefix("torch.")
+
 
 def load_model(
     name: str,

@@ -117,7 +117,7 @@ def test_a_shared_link_with_values_out_of_range_is_ignored():
 
 
 def test_running_out_of_memory_while_loading_shows_a_message_and_a_retry_loads(tmp_path, hosting, monkeypatch):
-    from pages.ui import models as shared
+    from specviz.models import fast as shared  # where the pages' loads call load_model
 
     hosting(ALLOW_LOCAL_FOLDERS="1")
     plain = load_model("tiny-target", device="cpu", packed=False)
@@ -162,11 +162,11 @@ def test_a_run_stopped_by_the_user_keeps_the_tokens_generated_so_far(monkeypatch
 
 
 def test_a_pair_that_cannot_pair_is_refused_before_any_model_loads(monkeypatch):
-    from pages.ui import models
+    from specviz.models import fast  # where the pages' loads call load_model
 
     loaded = []
-    real_load = models.load_model
-    monkeypatch.setattr(models, "load_model", lambda name, *a, **k: loaded.append(name) or real_load(name, *a, **k))
+    real_load = fast.load_model
+    monkeypatch.setattr(fast, "load_model", lambda name, *a, **k: loaded.append(name) or real_load(name, *a, **k))
     at = tiny_page(draft="smollm2-135m", target="tiny-target")
     click(at, "Run")
     assert not at.exception

@@ -8,10 +8,18 @@ import pytest
 from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.schedule import Schedule
-from specviz.engine.trace import run_from_json
+from specviz.engine.trace import CycleRecord, run_from_json
 from specviz.errors import SpecvizError
 
 PROMPT = "The quick brown fox"
+
+
+def finished(k: int, accepted: int) -> CycleRecord:
+    """A hand-built record of a cycle that proposed k tokens and accepted `accepted` of them."""
+    return CycleRecord(index=1, k=k, proposed=[7] * k, proposed_texts=[], target_p=[], draft_q=[],
+                       accept_prob=[1.0] * min(accepted + 1, k), uniforms=[], accepted=accepted,
+                       kind="bonus" if accepted == k else "correction", emitted=[7] * (accepted + 1),
+                       emitted_texts=[])
 
 
 def test_heuristic_schedule_grows_by_two_and_shrinks_by_one():
@@ -20,10 +28,10 @@ def test_heuristic_schedule_grows_by_two_and_shrinks_by_one():
     for proposed_all in (True, True, True, False, False, False, False, False):
         k = schedule.next_k()
         seen.append(k)
-        schedule.update(k, k if proposed_all else 0)
+        schedule.update(finished(k, k if proposed_all else 0))
     assert seen == [4, 6, 8, 9, 8, 7, 6, 5]
     for _ in range(20):
-        schedule.update(schedule.next_k(), 0)
+        schedule.update(finished(schedule.next_k(), 0))
     assert schedule.next_k() == 1
 
 

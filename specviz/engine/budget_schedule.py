@@ -1,0 +1,134 @@
+"""The budget schedule: the time-budget formula applied online, one decision per cycle.
+
+Before each cycle it picks the proposal length k, 0 included (a cycle of the
+target alone), with the highest expected rate
+
+    rate(k) = (1 + a_1 + a_1 a_2 + ... + a_1 ... a_k) / (k * draft_ms + verify_ms(k) + overhead_ms)
+
+from what this run has measured so far:
+
+- a_i, the acceptance rate at position i among cycles that reached it (counts
+  fade by FADE per proposing cycle, so a run that moves from code to prose adapts);
+- draft_ms, the draft's mean time per proposed token;
+- verify_ms(k), the target's time for a pass over k + 1 rows, for each k tried
+  (k = 0: one row, i.e. one step of the target alone);
+- overhead_ms, the rest of a cycle (sampling, cache bookkeeping).
+
+Cycle 0 reads the prompt, so its times are left out. The schedule first proposes
+the configured k twice (cycle 0, then a timed cycle), then runs one cycle at k = 0 to
+time a single target step, and from then on chooses. It considers k up to one more
+than the largest k it has timed, so it grows k step by step. While k = 0 wins it
+still proposes every PROBE_EVERY-th cycle, so acceptance is measured again and the
+run can return to speculation when the text becomes predictable.
+
+The choice depends only on cycles already finished, never on the tokens about to
+be proposed, so each cycle's output still has exactly the target's distribution.
+Measured times vary, so under sampling a seeded run need not repeat its text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from specviz.core.budget import tokens_per_cycle_positional
+from specviz.engine.trace import CycleRecord
+
+FADE = 0.95  # weight left to earlier acceptance counts after each proposing cycle (~20 cycles of memory)
+COST_WEIGHT = 0.3  # weight of the newest time in each running mean
+PROBE_EVERY = 8  # while k = 0 wins: cycles between two proposing cycles
+PRIOR = (0.5, 1.0)  # pseudo-counts (accepted, reached) per position: an unmeasured position counts as 1/2
+
+
+@dataclass
+class BudgetSchedule:
+    k: int = 4  # the first proposals' length
+    k_max: int = 32
+    name: str = "budget"
+    reached: list[float] = field(default_factory=list)  # reached[i]: faded count of cycles that checked position i
+    passed: list[float] = field(default_factory=list)  # passed[i]: faded count of those that accepted it
+    verify_ms: dict[int, float] = field(default_factory=dict)  # k -> running mean of the target's pass
+    draft_ms: float | None = None  # running mean per proposed token
+    overhead_ms: float | None = None
+    cycles_seen: int = 0
+    since_proposal: int = 0  # cycles in a row at k = 0
+    best_positive: int = 0  # the best k >= 1 at the last decision
+    rates: dict[int, float] = field(default_factory=dict)  # the last decision's expected tokens per ms, by k
+
+    def __post_init__(self) -> None:
+        self.best_positive = self.k
+        self.current = self.k
+
+    def next_k(self) -> int:
+        return self.current
+
+    def stop_below(self) -> float | None:
+        return None
+
+    def update(self, cycle: CycleRecord) -> None:
+        """Take in the cycle just finished, then decide the next k."""
+        proposed = len(cycle.proposed)
+        if self.cycles_seen > 0:  # cycle 0 also read the prompt: its times say little about the rest
+            self._time(proposed, cycle)
+        if proposed:
+            self._count(cycle)
+        self.cycles_seen += 1
+        self.since_proposal = 0 if proposed else self.since_proposal + 1
+        self.current = self._decide()
+
+    def _time(self, proposed: int, cycle: CycleRecord) -> None:
+        self.verify_ms[proposed] = _mean(self.verify_ms.get(proposed), cycle.verify_ms)
+        self.overhead_ms = _mean(self.overhead_ms, cycle.overhead_ms)
+        if proposed:
+            self.draft_ms = _mean(self.draft_ms, cycle.draft_ms / proposed)
+
+    def _count(self, cycle: CycleRecord) -> None:
+        self.reached = [count * FADE for count in self.reached]
+        self.passed = [count * FADE for count in self.passed]
+        for i in range(len(cycle.accept_prob)):  # the positions this cycle checked
+            if i == len(self.reached):
+                self.reached.append(0.0)
+                self.passed.append(0.0)
+            self.reached[i] += 1
+            self.passed[i] += i < cycle.accepted
+
+    def acceptance(self, k: int) -> list[float]:
+        """Estimated a_1..a_k; a position never reached takes the last reached position's estimate."""
+        rates = [(p + PRIOR[0]) / (r + PRIOR[1]) for p, r in zip(self.passed, self.reached)]
+        last = rates[-1] if rates else PRIOR[0] / PRIOR[1]
+        return (rates + [last] * k)[:k]
+
+    def cost_ms(self, k: int) -> float | None:
+        """Expected cycle time at k, or None while a cost it needs is unmeasured."""
+        if self.overhead_ms is None or (k and self.draft_ms is None):
+            return None
+        verify = self.verify_ms.get(k)
+        if verify is None and k:
+            tried = [j for j in self.verify_ms if j > 0]
+            if not tried:
+                return None
+            verify = self.verify_ms[min(tried, key=lambda j: (abs(j - k), -j))]  # the nearest k timed
+        if verify is None:
+            return None
+        return k * (self.draft_ms or 0.0) + verify + self.overhead_ms
+
+    def _decide(self) -> int:
+        if 0 not in self.verify_ms:
+            # Not yet timed: a proposing cycle first, then one step of the target alone.
+            return 0 if self.cycles_seen >= 2 else self.k
+        largest = max(self.verify_ms)
+        self.rates = {}
+        for k in range(0, min(self.k_max, max(largest, self.k) + 1) + 1):
+            cost = self.cost_ms(k)
+            if cost:
+                self.rates[k] = tokens_per_cycle_positional(self.acceptance(k)) / cost
+        positive = {k: rate for k, rate in self.rates.items() if k > 0}
+        if positive:
+            self.best_positive = max(positive, key=lambda k: (positive[k], -k))
+        best = max(self.rates, key=lambda k: (self.rates[k], -k))
+        if best == 0 and self.since_proposal + 1 >= PROBE_EVERY:
+            return self.best_positive  # probe: has the text become predictable again?
+        return best
+
+
+def _mean(old: float | None, new: float) -> float:
+    return new if old is None else (1 - COST_WEIGHT) * old + COST_WEIGHT * new
