@@ -3,6 +3,7 @@
 import time
 
 import streamlit as st
+import torch
 
 from pages.ui import hosting as host
 from pages.ui import models, session
@@ -178,7 +179,7 @@ if step_run is not None:
         except Exception as error:  # noqa: BLE001
             show_failure(error)
     if "step_run" in st.session_state and step_run.record.cycles:
-        show_run(step_run.record, key="step")
+        show_run(step_run.record, key="step", threads=torch.get_num_threads())
 
 runs = st.session_state["runs"]
 if runs and not st.session_state.get("step_run"):
@@ -197,4 +198,4 @@ if runs and not st.session_state.get("step_run"):
         cols[3].metric(tr("live.verify_block"), f"{budget.verify_ms_per_cycle:.1f}")
         if baseline.token_ids == record.token_ids:
             st.caption(tr("live.identical"))
-    show_run(record, key="live")
+    show_run(record, key="live", threads=torch.get_num_threads())

@@ -168,6 +168,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     'toy.exact_ok': ('The exact rule gives back p exactly', 'La regola esatta restituisce esattamente p'),
     'toy.samples': ('samples', 'campioni'),
     'toy.sample': ('Sample', 'Campiona'),
+    "config.draft": ("draft {dtype}", "draft {dtype}"),
+    "config.target": ("target {dtype}", "target {dtype}"),
+    "config.two_layouts": (", packed for 1 and {rows} rows", ", impacchettato per 1 e {rows} righe"),
+    "config.one_layout": (", packed for 1 row (one layout)", ", impacchettato per 1 riga (un solo layout)"),
+    "config.threads": (", {threads} threads", ", {threads} thread"),
+    "view.tiny_speed": ("The tiny pair has random weights and costs about the same to run as its draft: its times "
+                        "and speed-ups show how the cycle works, not what speculation gains on real models.",
+                        "La coppia minuscola ha pesi casuali e costa quanto la sua bozza: i suoi tempi e "
+                        "accelerazioni mostrano come funziona il ciclo, non quanto guadagna la speculazione sui "
+                        "modelli veri."),
     "toy.progress": ("{done} of {total} samples per rule · about {left:.0f} s left",
                      "{done} di {total} campioni per regola · circa {left:.0f} s rimanenti"),
     "toy.stopped": ("Sampling was stopped after {done} of {total} samples: the figures below cover those.",

@@ -184,3 +184,12 @@ def test_every_committed_report_reads_into_the_typed_report_and_writes_back_the_
 def test_bench_refuses_values_outside_the_limits_before_loading_anything(argv, message):
     result = specviz("bench", "--quick", *argv)
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_budget_schedule_runs_once_per_temperature_starting_from_the_first_k():
+    from specviz.bench.harness import Plan
+
+    names = [c.name for c in Plan(ks=(4, 2), schedules=("constant", "budget")).configs()]
+    assert names.count("specviz k=4 budget T=0") == 1 and not any("k=2 budget" in n for n in names)
+    assert not any(n.startswith("hf-assisted") and "budget" in n for n in names)  # HF has no such schedule
+    assert "specviz k=2 constant T=0" in names and "hf-assisted k=2 constant T=0" in names

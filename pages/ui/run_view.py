@@ -6,10 +6,16 @@ import streamlit as st
 
 from pages.ui.session import tr
 from specviz.engine.trace import RunRecord
+from specviz.models.fast import PairConfiguration
+from specviz.models.registry import TINY_TARGET
 from specviz.viz import run_figures
 
 
-def show_run(record: RunRecord, key: str) -> None:
+def show_run(record: RunRecord, key: str, threads: int | None = None) -> None:
+    """`threads`: the CPU threads the run had, where it ran on this server (unknown for a replayed trace)."""
+    st.caption(PairConfiguration.of(record, threads).line(st.session_state.get("lang", "en")))
+    if record.target == TINY_TARGET:
+        st.info(tr("view.tiny_speed"))
     st.html(run_figures.token_spans(record))
     st.caption(tr("view.legend"))
     for column, (label, value) in zip(st.columns(5), run_figures.headline(record)):

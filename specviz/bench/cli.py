@@ -54,7 +54,8 @@ def add_commands(commands) -> None:
     bench.add_argument("--per-set", type=integer, default=1, help="prompts taken from each file (0 = all)")
     bench.add_argument("--k", type=_list(int), default=(4,),
                        help="draft lengths; 0 alone: only the target-only baseline against generate")
-    bench.add_argument("--schedule", type=_list(str), default=("constant", "dynamic"))
+    bench.add_argument("--schedule", type=_list(str), default=("constant", "dynamic"),
+                       help="schedules to run at each k; budget runs once, starting from the first k")
     bench.add_argument("--temperature", type=_list(float), default=(0.0,))
     bench.add_argument("--max-new-tokens", type=integer, default=128)
     bench.add_argument("--repeats", type=integer, default=1)

@@ -52,8 +52,10 @@ class Plan:
                 configs.append(Config("hf-target", temperature=temperature))
             for k in self.ks:
                 for schedule in self.schedules:
+                    if schedule == "budget" and k != self.ks[0]:
+                        continue  # the budget schedule chooses k itself: one run, starting from the first k
                     configs.append(Config("specviz", k, schedule, temperature))
-                    if self.with_hf:
+                    if self.with_hf and schedule != "budget":  # Hugging Face has no budget schedule
                         configs.append(Config("hf-assisted", k, schedule, temperature))
             if self.record_overhead and self.ks:
                 configs.append(Config("specviz-counters", self.ks[0], self.schedules[0], temperature))

@@ -22,6 +22,7 @@ from specviz.errors import SpecvizError
 from specviz.models.device import pick_device, pick_dtype
 from specviz.models.kernels import INT8, int8_supported
 from specviz.models.loader import LoadedModel, Progress, load_model
+from specviz.text import text
 
 VERIFY_ROWS = 8  # the target's second layout: verify passes of up to k + 1 = 8 rows
 
@@ -66,18 +67,32 @@ def load_role(name: str, role: str, device: str | None = None, progress: Progres
 
 @dataclass(frozen=True)
 class PairConfiguration:
-    """What a pair computes in, in the words the pages show."""
+    """What a run's pair computed in, in the words the pages show."""
 
     draft: str | None  # "int8", "float32", ...; None for the target alone
     target: str
     layouts: tuple[int, ...]  # rows each packed layout of the target serves; () = PyTorch's default kernels
     device: str  # "CPU", "CUDA", "MPS"
-    threads: int
+    threads: int | None  # CPU threads, where known
 
     @classmethod
-    def of(cls, target: LoadedModel, draft: LoadedModel | None) -> PairConfiguration:
-        kernels = target.kernels
+    def of(cls, record, threads: int | None = None) -> PairConfiguration:
+        """From a run's record (live or replayed); `threads` where the run happened on this server."""
+        kernels = record.target_kernels
         layouts = () if not kernels.startswith("onednn-packed") else (1, VERIFY_ROWS) if "-row" in kernels else (1,)
-        return cls(draft=draft.computes_in if draft else None, target=target.computes_in, layouts=layouts,
-                   device=target.device.type.upper(), threads=torch.get_num_threads())
+        return cls(draft=record.draft_dtype if record.draft else None, target=record.dtype, layouts=layouts,
+                   device=record.device.split(":")[0].upper(), threads=threads)
 
+    def line(self, language: str = "en") -> str:
+        """E.g. "draft int8 · target float32, packed for 1 and 8 rows · CPU, 2 threads"."""
+        parts = [text("config.draft", language).format(dtype=self.draft)] if self.draft else []
+        target = text("config.target", language).format(dtype=self.target)
+        if len(self.layouts) == 2:
+            target += text("config.two_layouts", language).format(rows=self.layouts[1])
+        elif self.layouts:
+            target += text("config.one_layout", language)
+        parts.append(target)
+        device = self.device
+        if self.threads and self.device == "CPU":
+            device += text("config.threads", language).format(threads=self.threads)
+        return " · ".join(parts + [device])
