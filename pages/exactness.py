@@ -4,7 +4,7 @@ from itertools import zip_longest
 
 import streamlit as st
 
-from pages.ui import hosting, jobs, models, session
+from pages.ui import hosting, jobs, models, pickers, session
 from specviz.core.policy import SamplingPolicy
 from specviz.engine import exactness
 from specviz.engine.decoder import DecodeConfig
@@ -23,8 +23,8 @@ st.title(tr("exactness.title"))
 st.caption(f"{tr('exactness.caption')} χ², α = {SIGNIFICANCE}.")
 st.button(tr("exactness.tiny"), on_click=session.use_tiny_pair)
 columns = st.columns(3)
-columns[0].text_input("Draft", key="draft")
-columns[0].text_input("Target", key="target")
+pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"), where=columns[0])
+pickers.model_picker("target", tr("live.target"), session.term_help("target"), where=columns[0])
 prompt = columns[1].text_input("Prompt", "def f(x):", key="lab_prompt", max_chars=host.max_prompt_chars)
 temperature = columns[1].slider("Temperature", 0.1, 2.0, 1.0, 0.05, key="lab_temperature")
 top_k = columns[1].number_input("Top-k (0 = off; ≤ 64 to test two tokens)", 0, 1000, 20, key="lab_top_k")

@@ -6,7 +6,7 @@ import streamlit as st
 import torch
 
 from pages.ui import hosting as host
-from pages.ui import models, session
+from pages.ui import models, pickers, session
 from pages.ui.run_view import show_run
 from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
@@ -27,11 +27,10 @@ st.caption(tr("live.caption"))
 
 hosting = host.hosting()
 ranges = host.ranges()
-names = list(hosting.allowed_models)
 with st.sidebar:
     st.button(tr("live.demo"), on_click=session.use_tiny_pair, help=tr("live.demo_help"))
-    st.text_input(tr("live.draft"), key="draft", help=session.term_help("draft") + " " + ", ".join(names))
-    st.text_input(tr("live.target"), key="target", help=session.term_help("target"))
+    pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"))
+    pickers.model_picker("target", tr("live.target"), session.term_help("target"))
     st.slider(tr("live.k"), ranges["k"].low, ranges["k"].high, key="k", help=session.term_help("proposal"))
     st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule",
                  help=tr("live.schedule_help").format(threshold=DecodeConfig().confidence))
@@ -107,20 +106,25 @@ def keep_interrupted_run() -> None:
 
 def stream(decoder: Decoder, title: str):
     """Run to the end, redrawing the text and the running figures after every cycle."""
-    st.markdown(f"**{title}**")
-    text_box, numbers = st.empty(), st.empty()
+    box = st.empty()  # the stream's view; a finished speculative run is drawn once more below, in full
+    with box.container():
+        st.markdown(f"**{title}**")
+        text_box, numbers = st.empty(), st.empty()
     run = decoder.start(prompt, chat=st.session_state["chat"])
     if decoder.speculative:  # the baseline is only a reference: a partial one is not kept
         st.session_state["run_in_progress"] = run
     try:
         while not run.finished:
             run.step()
-            text_box.html(run_figures.token_spans(run.record))
+            text_box.html(run_figures.token_spans(run.record, with_discarded=not session.presenting(),
+                                                  strong=session.presenting()))
             numbers.caption(progress_line(run))
     except Exception:  # an error in this script (memory): keep the cycles now; Streamlit's stop passes by
         keep_interrupted_run()
         raise
     st.session_state.pop("run_in_progress", None)
+    if decoder.speculative:
+        box.empty()
     return run.record
 
 
@@ -198,4 +202,4 @@ if runs and not st.session_state.get("step_run"):
         cols[3].metric(tr("live.verify_block"), f"{budget.verify_ms_per_cycle:.1f}")
         if baseline.token_ids == record.token_ids:
             st.caption(tr("live.identical"))
-    show_run(record, key="live", threads=torch.get_num_threads())
+    show_run(record, key="live", threads=torch.get_num_threads(), baseline=baseline)

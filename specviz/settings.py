@@ -30,10 +30,12 @@ DEFAULTS = {
     "prompt": "def fibonacci(n):\n    \"\"\"Return the n-th Fibonacci number.\"\"\"\n",
     "runs": [],  # finished runs of this session, newest last
     "baseline": None,  # the latest target-only run, for the measured budget
+    "presentation": False,  # projector mode: larger text, discarded tokens hidden, stronger colours
 }
 
 # Settings a teacher can put in a shared link, e.g. /live?lang=it&k=6&temperature=0.7
-SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k", "top_p", "max_new_tokens", "seed")
+SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k", "top_p", "max_new_tokens", "seed",
+             "presentation")
 
 
 def widget_ranges(max_k: int, max_new_tokens: int) -> dict[str, limits.Range]:
@@ -46,6 +48,8 @@ def widget_ranges(max_k: int, max_new_tokens: int) -> dict[str, limits.Range]:
 def from_query(key: str, raw: str, ranges: dict):
     """A shared link's value converted to the default's type; None (ignored) when it does not convert or fit."""
     default = DEFAULTS[key]
+    if isinstance(default, bool):  # "presentation=1" or "=true" turns a switch on; anything else leaves it off
+        return raw.strip().lower() in ("1", "true", "yes", "on")
     try:
         value = type(default)(raw) if not isinstance(default, str) else raw[:200]
     except (ValueError, OverflowError):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from pages.ui import session
+from pages.ui.cycle_view import show_cycle_frames
 from pages.ui.session import tr
 from specviz.engine.trace import RunRecord
 from specviz.models.fast import PairConfiguration
@@ -11,12 +13,15 @@ from specviz.models.registry import TINY_TARGET
 from specviz.viz import run_figures
 
 
-def show_run(record: RunRecord, key: str, threads: int | None = None) -> None:
-    """`threads`: the CPU threads the run had, where it ran on this server (unknown for a replayed trace)."""
+def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: RunRecord | None = None) -> None:
+    """`threads`: the CPU threads the run had, where it ran on this server (unknown for a replayed trace);
+    `baseline`: the target-alone run of the same prompt, if any (its single steps are drawn beside a verify pass).
+    """
     st.caption(PairConfiguration.of(record, threads).line(st.session_state.get("lang", "en")))
     if record.target == TINY_TARGET:
         st.info(tr("view.tiny_speed"))
-    st.html(run_figures.token_spans(record))
+    presenting = session.presenting()
+    st.html(run_figures.token_spans(record, with_discarded=not presenting, strong=presenting))
     st.caption(tr("view.legend"))
     for column, (label, value) in zip(st.columns(5), run_figures.headline(record)):
         column.metric(label, value)
@@ -26,12 +31,14 @@ def show_run(record: RunRecord, key: str, threads: int | None = None) -> None:
     chosen = st.select_slider(tr("view.inspect"), options=[c.index + 1 for c in record.cycles],
                               key=f"{key}_cycle") if len(record.cycles) > 1 else 1
     cycle = record.cycles[chosen - 1]
-    st.markdown(run_figures.cycle_sentence(cycle))
-    if cycle.proposed:
-        st.dataframe(run_figures.cycle_rows(cycle), hide_index=True, key=f"{key}_rows")
-    figure = run_figures.rejection_figure(cycle)
-    if figure is not None:
-        st.plotly_chart(figure, key=f"{key}_rejection")
+    show_cycle_frames(record, chosen - 1, key, baseline)
+    with st.expander(tr("view.numbers")):
+        st.markdown(run_figures.cycle_sentence(cycle))
+        if cycle.proposed:
+            st.dataframe(run_figures.cycle_rows(cycle), hide_index=True, key=f"{key}_rows")
+        figure = run_figures.rejection_figure(cycle)
+        if figure is not None:
+            st.plotly_chart(figure, key=f"{key}_rejection")
     st.plotly_chart(run_figures.timing_figure(record), key=f"{key}_timing")
     st.download_button(tr("view.download"), record.to_json(), file_name="specviz-run.json",
                        mime="application/json", key=f"{key}_download")

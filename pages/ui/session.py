@@ -61,6 +61,22 @@ def term_help(term: str) -> str:
 
 def language_picker() -> None:
     st.sidebar.radio(tr("language"), list(LANGUAGES), format_func=LANGUAGES.get, key="lang", horizontal=True)
+    st.sidebar.toggle(tr("view.presentation"), key="presentation", help=tr("view.presentation_help"))
+    if st.session_state.get("presentation"):
+        st.html(f"<style>{PRESENTATION_CSS}</style>")
+
+
+# Projector mode: larger text everywhere; the token views also drop discarded tokens and use stronger colours.
+PRESENTATION_CSS = """
+[data-testid="stMain"] p, [data-testid="stMain"] li, [data-testid="stMarkdownContainer"] { font-size: 1.2rem; }
+[data-testid="stMain"] h1 { font-size: 2.6rem; }
+[data-testid="stMetricValue"] { font-size: 2.4rem; }
+.sv-tokens { font-size: 1.45rem; }
+"""
+
+
+def presenting() -> bool:
+    return bool(st.session_state.get("presentation"))
 
 
 def use_tiny_pair() -> None:

@@ -17,6 +17,7 @@ import torch
 from specviz.core.policy import SamplingPolicy, logits_to_probs
 from specviz.core.stats import chi_square, total_variation
 from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.token_text import token_text
 from specviz.errors import SpecvizError
 
 MAX_JOINT_SUPPORT = 64  # first tokens for which the second-token distribution is computed
@@ -137,7 +138,7 @@ class LabJob:
         prompt_ids = self.speculative.encode(prompt)
         self.first = exact_first(self.speculative, prompt_ids)
         self.second = exact_pairs(self.speculative, prompt_ids, self.first) if two else None
-        self.texts = {int(i): target.tokenizer.decode([int(i)]) for i in self.first.topk(20).indices}
+        self.texts = {int(i): token_text(target.tokenizer, int(i)) for i in self.first.topk(20).indices}
         self.spec_out: list[tuple[int, ...]] = []
         self.alone_out: list[tuple[int, ...]] = []
 

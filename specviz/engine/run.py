@@ -19,7 +19,8 @@ from specviz.engine.cached import CachedModel
 from specviz.engine.drafters import DraftSetup, Proposal, drafter_class
 from specviz.engine.schedule import make_schedule
 from specviz.engine.timing import Clock, peak_memory_bytes
-from specviz.engine.trace import CycleRecord, RunRecord, TopTokens, totals
+from specviz.engine.token_text import token_text
+from specviz.engine.trace import CacheSteps, CycleRecord, RunRecord, TopTokens, totals
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class DecodeRun:
         self.finished = False
         if target.device.type == "cuda":
             torch.cuda.reset_peak_memory_stats(target.device)
-        self.started = self.clock.now_ms()
+        self.busy_ms = 0.0  # time spent inside step(): the run's own time
 
     def caches(self) -> CacheLengths:
         return CacheLengths(len(self.tokens), self.target_cache.length, self.drafter.cache_length)
@@ -72,10 +73,13 @@ class DecodeRun:
     def step(self) -> CycleRecord:
         """Run the next cycle; the run finishes by itself at its last one."""
         assert not self.finished, "this run has finished"
+        began = self.clock.now_ms()
         record = self.record
         cycle = self._cycle(remaining=self.limit - len(record.token_ids))
+        # Only time inside steps counts: in step mode the pauses between clicks are the user's, not the run's.
+        self.busy_ms += self.clock.now_ms() - began
         if not record.cycles:
-            record.timing["ttft_ms"] = self.clock.now_ms() - self.started
+            record.timing["ttft_ms"] = self.busy_ms
         record.cycles.append(cycle)
         record.token_ids.extend(cycle.emitted)
         record.stop_reason = self._stop_reason_truncating(cycle)
@@ -85,6 +89,7 @@ class DecodeRun:
             self._finish()
         else:
             record.totals = self._totals()
+            record.timing.update(self._timing())
         return cycle
 
     def close(self) -> None:
@@ -110,12 +115,15 @@ class DecodeRun:
         result = self.verifier.verify(target_probs, proposal.draft_probs, draft_tokens, self.generator)
         after_verify = self.clock.now_ms()
         # Step 4: roll both caches back to the confirmed prefix.
+        filled = (self.target_cache.length, self.drafter.cache_length)
         self.target_cache.crop(len(self.tokens) + result.accepted)
         self.drafter.update(result.accepted, result.emitted)
+        caches = CacheSteps(filled[0], self.target_cache.length, filled[1], self.drafter.cache_length)
         # Step 5: cut the emitted tokens at an end-of-sequence token.
         emitted = self._cut_at_eos(result.emitted)
         self.tokens.extend(emitted)
         cycle = self._record_cycle(k, proposal, result, emitted, target_probs)
+        cycle.caches = caches
         cycle.draft_ms_per_token = proposal.ms_per_token
         cycle.draft_ms = after_draft - start
         cycle.verify_ms = after_verify - after_draft
@@ -162,7 +170,11 @@ class DecodeRun:
     def _record_cycle(self, k: int, proposal: Proposal, result: VerifyResult, emitted: list[int],
                       target_probs: torch.Tensor) -> CycleRecord:
         full = self.config.trace_detail == "full"
-        decode = self.decoder.target.tokenizer.decode
+        tokenizer = self.decoder.target.tokenizer
+
+        def shown(token: int) -> str:
+            return token_text(tokenizer, token)
+
         top = None
         if full and result.residual is not None:
             n = result.accepted
@@ -171,7 +183,7 @@ class DecodeRun:
             index=len(self.record.cycles),
             k=k,
             proposed=proposal.tokens,
-            proposed_texts=[decode([t]) for t in proposal.tokens] if full else [],
+            proposed_texts=[shown(t) for t in proposal.tokens] if full else [],
             target_p=result.target_p,
             draft_q=result.draft_q,
             accept_prob=result.accept_prob,
@@ -179,8 +191,11 @@ class DecodeRun:
             accepted=result.accepted,
             kind=result.kind if self.decoder.speculative else "target",
             emitted=emitted,
-            emitted_texts=[decode([t]) for t in emitted] if full else [],
+            emitted_texts=[shown(t) for t in emitted] if full else [],
             top=top,
+            # q(x_i) of every proposal, read off the rows the draft sampled from
+            proposal_q=proposal.draft_probs[torch.arange(len(proposal.tokens)), proposal.tokens].tolist()
+            if full and proposal.tokens else [],
         )
 
     def _top_tokens(self, target_probs, draft_probs, residual) -> TopTokens:
@@ -191,7 +206,7 @@ class DecodeRun:
         id_list = ids.tolist()
         return TopTokens(
             ids=id_list,
-            texts=[self.decoder.target.tokenizer.decode([t]) for t in id_list],
+            texts=[token_text(self.decoder.target.tokenizer, t) for t in id_list],
             target_p=target_probs[ids].tolist(),
             draft_q=draft_probs[ids].tolist(),
             residual=residual[ids].tolist(),
@@ -203,17 +218,13 @@ class DecodeRun:
         counts["draft_forward_passes"] = self.drafter.forward_passes
         return counts
 
-    def _finish(self) -> None:
-        self.finished = True
-        record = self.record
-        wall_ms = self.clock.now_ms() - self.started
-        record.text = self.decoder.target.tokenizer.decode(record.token_ids)
-        record.totals = self._totals()
-        cycles = record.cycles
-        generated = len(record.token_ids)
+    def _timing(self) -> dict:
+        """Times so far: the run's busy time, its parts, and the rates they give."""
+        cycles, generated = self.record.cycles, len(self.record.token_ids)
         proposed = sum(len(c.draft_ms_per_token) for c in cycles)
         verifying = [c for c in cycles if c.proposed]
-        record.timing.update(
+        wall_ms = self.busy_ms
+        return dict(
             wall_ms=wall_ms,
             draft_ms=sum(c.draft_ms for c in cycles),
             verify_ms=sum(c.verify_ms for c in cycles),
@@ -222,7 +233,12 @@ class DecodeRun:
             verify_ms_per_cycle=sum(c.verify_ms for c in verifying) / len(verifying) if verifying else None,
             ms_per_token=wall_ms / generated if generated else None,
             tokens_per_s=1000.0 * generated / wall_ms if wall_ms > 0 and generated else 0.0,
-            peak_memory_bytes=peak_memory_bytes(self.decoder.target.device),
         )
-        record.timing.setdefault("ttft_ms", None)
 
+    def _finish(self) -> None:
+        self.finished = True
+        record = self.record
+        record.text = self.decoder.target.tokenizer.decode(record.token_ids)
+        record.totals = self._totals()
+        record.timing.update(self._timing(), peak_memory_bytes=peak_memory_bytes(self.decoder.target.device))
+        record.timing.setdefault("ttft_ms", None)

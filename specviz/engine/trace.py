@@ -30,6 +30,16 @@ class TopTokens:
 
 
 @dataclass
+class CacheSteps:
+    """One cycle's KV-cache lengths, read from the caches: filled by its passes, kept after the crop."""
+
+    target_filled: int  # the target's cache after its verify pass (confirmed text + every proposal)
+    target_kept: int  # after the crop: confirmed text + the accepted proposals
+    draft_filled: int | None  # the draft's cache after proposing (None: the drafter keeps no cache)
+    draft_kept: int | None
+
+
+@dataclass
 class CycleRecord:
     index: int
     k: int  # proposal length in force (the dynamic schedule may propose fewer)
@@ -48,6 +58,8 @@ class CycleRecord:
     draft_ms: float = 0.0
     verify_ms: float = 0.0
     overhead_ms: float = 0.0
+    proposal_q: list[float] = field(default_factory=list)  # q(x_i) of every proposal, checked or not
+    caches: CacheSteps | None = None
 
     @property
     def cycle_ms(self) -> float:
@@ -150,6 +162,7 @@ _CYCLE_TYPES = {
     "emitted": "ints", "emitted_texts": "strs", "draft_ms_per_token": "floats", "draft_ms": float,
     "verify_ms": float, "overhead_ms": float,
 }
+_CACHE_FIELDS = ("target_filled", "target_kept", "draft_filled", "draft_kept")
 _TOP_TYPES = {"ids": "ints", "texts": "strs", "target_p": "floats", "draft_q": "floats", "residual": "floats"}
 _RUN_TYPES = {
     "prompt": str, "prompt_ids": "ints", "target": str, "device": str, "dtype": str, "policy": dict,
@@ -184,12 +197,22 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
             or len(values["proposed_texts"]) not in (0, len(values["proposed"]))
             or len(values["emitted_texts"]) not in (0, len(values["emitted"]))):
         raise SpecvizError(f"{where} is inconsistent: its per-position lists differ in length")
+    proposal_q = data.get("proposal_q", [])  # optional: traces written before it have none
+    if not _CHECKS["floats"](proposal_q) or len(proposal_q) not in (0, len(values["proposed"])):
+        raise SpecvizError(f"{where}: field 'proposal_q' has the wrong type or length")
+    caches = data.get("caches")
+    if caches is not None:
+        if not isinstance(caches, dict) or set(caches) != set(_CACHE_FIELDS) or not all(
+                value is None or (_CHECKS[int](value) and value >= 0) for value in caches.values()):
+            raise SpecvizError(f"{where}: field 'caches' is malformed")
+        caches = CacheSteps(**caches)
     top = data.get("top")
     if top is not None:
         top = _checked(top, _TOP_TYPES, f"{where} top")
         if len({len(v) for v in top.values()}) != 1:
             raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
-    return CycleRecord(top=TopTokens(**top) if top is not None else None, **values)
+    return CycleRecord(top=TopTokens(**top) if top is not None else None, proposal_q=proposal_q, caches=caches,
+                       **values)
 
 
 def _plain(values: dict, where: str) -> None:

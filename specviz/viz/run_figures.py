@@ -41,23 +41,27 @@ def headline(record: RunRecord) -> list[tuple[str, str]]:
     ]
 
 
-def token_spans(record: RunRecord, with_discarded: bool = True) -> str:
-    """The generated text as HTML spans coloured by each token's fate; discarded proposals struck through."""
+def token_spans(record: RunRecord, with_discarded: bool = True, strong: bool = False) -> str:
+    """The generated text as HTML spans coloured by each token's fate; discarded proposals struck through.
+
+    `strong`: deeper colours and thicker underlines, for a projector.
+    """
+    alpha, line = ("66", 4) if strong else ("33", 2)
     parts = []
     for cycle in record.cycles:
         texts = cycle.emitted_texts or [str(t) for t in cycle.emitted]
         for i, text in enumerate(texts):
             fate = "accepted" if i < cycle.accepted else cycle.kind
             parts.append(f'<span class="sv-{fate}" title="cycle {cycle.index + 1}: {fate}" '
-                         f'style="background:{FATE_COLORS[fate]}33;border-bottom:2px solid {FATE_COLORS[fate]}">'
-                         f"{_visible(text)}</span>")
+                         f'style="background:{FATE_COLORS[fate]}{alpha};'
+                         f'border-bottom:{line}px solid {FATE_COLORS[fate]}">{_visible(text)}</span>')
         if with_discarded and cycle.kind == "correction":
             tail = cycle.proposed_texts[cycle.accepted:] or [str(t) for t in cycle.proposed[cycle.accepted:]]
             if tail:
                 parts.append(f'<s class="sv-discarded" title="cycle {cycle.index + 1}: discarded proposal" '
                              f'style="color:#999">{_visible("".join(tail))}</s>')
     style = "font-family:monospace;line-height:1.9;white-space:pre-wrap;overflow-wrap:anywhere"
-    return f'<div style="{style}">' + "".join(parts) + "</div>"
+    return f'<div class="sv-tokens" style="{style}">' + "".join(parts) + "</div>"
 
 
 def timeline_figure(record: RunRecord) -> go.Figure:
@@ -71,6 +75,9 @@ def timeline_figure(record: RunRecord) -> go.Figure:
             figure.add_bar(name=kind, x=x, y=values, marker_color=FATE_COLORS[kind])
     figure.add_bar(name="discarded", x=x, y=[len(c.proposed) - c.accepted for c in record.cycles],
                    marker_color="#cccccc")
+    if len({c.k for c in record.cycles}) > 1:  # a schedule that chooses k: show its choice per cycle
+        figure.add_scatter(name="k chosen", x=x, y=[c.k for c in record.cycles], mode="lines+markers",
+                           line=dict(color="#000000", width=1, shape="hv"), marker_size=5)
     figure.update_layout(barmode="stack", xaxis_title="cycle", yaxis_title="tokens", title="Cycle timeline",
                          legend_orientation="h", margin=dict(t=50, b=10))
     return figure
@@ -108,20 +115,31 @@ def cycle_rows(cycle: CycleRecord) -> list[dict]:
         rows.append({
             "position": i + 1,
             "token": repr(text),
-            "p(x)": cycle.target_p[i] if checked else None,
-            "q(x)": cycle.draft_q[i] if checked else None,
-            "min(1, p/q)": cycle.accept_prob[i] if checked else None,
-            "u": cycle.uniforms[i] if checked else None,
+            "p(x)": _number(cycle.target_p, i, checked),
+            "q(x)": _number(cycle.draft_q, i, checked),
+            "min(1, p/q)": _number(cycle.accept_prob, i, checked),
+            "u": _number(cycle.uniforms, i, checked),
             "verdict": verdict,
         })
     return rows
+
+
+def _number(values: list[float], i: int, checked: bool) -> str:
+    """A probability as the table shows it; "—" for a position the check never reached."""
+    return f"{values[i]:.4f}" if checked and i < len(values) else "—"
+
+
+def unique_labels(texts: list[str], ids: list[int]) -> list[str]:
+    """Chart labels, one per token: two tokens that look alike are told apart by their ids."""
+    labels = [plot_label(t) for t in texts]
+    return [f"{label} #{token}" if labels.count(label) > 1 else label for label, token in zip(labels, ids)]
 
 
 def rejection_figure(cycle: CycleRecord) -> go.Figure | None:
     """At the rejection: p, q and the normalised residual max(p - q, 0) over the top tokens."""
     if cycle.top is None:
         return None
-    labels = [plot_label(t) for t in cycle.top.texts]
+    labels = unique_labels(cycle.top.texts, cycle.top.ids)
     figure = go.Figure()
     figure.add_bar(name="target p", x=labels, y=cycle.top.target_p, marker_color=colors.TARGET)
     figure.add_bar(name="draft q", x=labels, y=cycle.top.draft_q, marker_color=colors.DRAFT)
@@ -129,4 +147,5 @@ def rejection_figure(cycle: CycleRecord) -> go.Figure | None:
     figure.update_layout(barmode="group", yaxis_title="probability", legend_orientation="h",
                          title=f"Cycle {cycle.index + 1}: distributions at the rejected position "
                                f"{cycle.accepted + 1}", margin=dict(t=50, b=10))
+    figure.update_xaxes(type="category")  # tokens such as '1' and '2' are names, not numbers
     return figure

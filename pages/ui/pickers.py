@@ -1,0 +1,60 @@
+"""Model pickers: the models this server offers, with pairs that cannot pair marked before anything loads.
+
+The chosen names live in st.session_state["draft"] and ["target"] (shared links,
+the tiny-pair button and the pages read them there); each picker is a selectbox
+of the host's allowed models, plus a free-form name where the host allows
+folders or hub ids.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from pages.ui.hosting import hosting
+from pages.ui.session import tr
+from specviz.errors import SpecvizError
+from specviz.models.pairing import check_registry_pair
+from specviz.models.registry import REGISTRY
+
+OTHER = "…"  # the selectbox option for a name typed by hand
+
+
+def pairs(draft: str, target: str) -> bool:
+    """Whether the two can pair as far as the registry tells (other names are checked once loaded)."""
+    try:
+        check_registry_pair(draft, target)
+    except SpecvizError:
+        return False
+    return True
+
+
+def _label(name: str, other_role_name: str, role: str) -> str:
+    if name == OTHER:
+        return tr("pick.other")
+    entry = REGISTRY.get(name)
+    label = f"{name} · {entry.resident_gb:.1f} GB" if entry and entry.resident_gb else name
+    draft, target = (name, other_role_name) if role == "draft" else (other_role_name, name)
+    if not pairs(draft, target):
+        label += " · " + tr("pick.cannot_pair").format(other=other_role_name)
+    return label
+
+
+def model_picker(role: str, label: str, help_text: str, where=st) -> str:
+    """A selectbox for `role` ("draft" or "target") that keeps st.session_state[role] up to date; the name."""
+    config = hosting()
+    options = list(config.allowed_models) + ([OTHER] if config.allow_hub_ids or config.allow_local_folders else [])
+    current = st.session_state.get(role, "")
+    pick_key, other_key = f"{role}_pick", f"{role}_other"
+    # The canonical name may have changed elsewhere (a link, the tiny-pair button): show it.
+    wanted = current if current in options else OTHER if OTHER in options else options[0]
+    if st.session_state.get(pick_key) != wanted:
+        st.session_state[pick_key] = wanted
+    if wanted == OTHER and st.session_state.get(other_key) != current:
+        st.session_state[other_key] = current
+    other_role = st.session_state.get("target" if role == "draft" else "draft", "")
+    chosen = where.selectbox(label, options, key=pick_key, help=help_text,
+                             format_func=lambda name: _label(name, other_role, role))
+    if chosen == OTHER:
+        chosen = where.text_input(tr("pick.name"), key=other_key, max_chars=200).strip()
+    st.session_state[role] = chosen
+    return chosen
