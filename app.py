@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from pages.ui import session
+from pages.ui import models, session
 
 st.set_page_config(page_title="specviz: speculative decoding", page_icon=":material/bolt:", layout="wide")
 session.init_state()
+models.preloading()  # the first page view starts readying the default pair (when `specviz serve` asked)
 session.language_picker()
 tr = session.tr
 navigation = st.navigation(

@@ -6,12 +6,16 @@ import streamlit as st
 
 from pages.ui import jobs, models, session
 from specviz.bench.contracts import BenchReport
-from specviz.bench.harness import BenchJob, Plan, load_prompts
+from specviz.bench.harness import Plan, load_prompts
+from specviz.bench.jobs import BenchJob, CapacityJob
 from specviz.bench.markdown import markdown_report
+from specviz.bench.runners import Config
 from specviz.errors import SpecvizError
 from specviz.settings import ASSETS
 from specviz.text import literal
 from specviz.viz import bench_figures
+
+CAPACITY_LEVELS = (1, 2, 4)  # requests in flight for the page's small capacity run
 
 session.init_state()
 tr = session.tr
@@ -47,3 +51,27 @@ if chosen:
     else:
         st.info(tr("bench.target_only"))
     st.markdown(markdown_report(chosen))
+
+st.subheader(tr("capacity.title"))
+st.caption(tr("capacity.caption"))
+jobs.keep_finished("capacity_job", "capacity_rows")
+capacity_labels = {name: tr(f"capacity.{name}") for name in ("throughput", "latency", "in_flight")}
+saved_capacity = bench_figures.capacity_figure(chosen.concurrency, capacity_labels) if chosen else None
+if saved_capacity is not None:
+    st.plotly_chart(saved_capacity, key="capacity_saved")
+if st.button(tr("capacity.run")):
+    try:
+        target = models.load_with_progress("tiny-target", "target")
+        draft = models.load_with_progress("tiny-draft", "draft")
+        plan = Plan(max_new_tokens=16, repeats=2)
+        prompts = load_prompts([str(ASSETS / "prompts" / "code.jsonl")], per_set=4)
+        jobs.run_job(lambda: CapacityJob(plan, target, draft, prompts, CAPACITY_LEVELS, Config("specviz", 4)),
+                     "capacity_job", "capacity_rows", "capacity.progress", what="capacity")
+    except SpecvizError as error:
+        st.error(literal(error))
+measured = st.session_state.get("capacity_rows")
+if measured:
+    figure = bench_figures.capacity_figure(measured, capacity_labels)
+    if figure is not None:
+        st.plotly_chart(figure, key="capacity_measured")
+    st.dataframe([row.to_dict() for row in measured], hide_index=True)

@@ -7,7 +7,7 @@ import torch
 
 from pages.ui import hosting as host
 from pages.ui import models, pickers, session
-from pages.ui.run_view import show_run
+from pages.ui.run_view import race, show_run
 from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
@@ -19,6 +19,8 @@ from specviz.serving import faults
 from specviz.settings import example_prompts
 from specviz.text import literal
 from specviz.viz import run_figures
+
+CHART_EVERY_S = 0.5  # the time race is redrawn at most this often while a run streams
 
 session.init_state()
 tr = session.tr
@@ -44,6 +46,22 @@ with st.sidebar:
     st.toggle(tr("live.chat"), key="chat")
 session.share_settings()
 
+@st.fragment(run_every=2)
+def preparation_status() -> None:
+    """Where the background preparation of the default pair stands, refreshed until it is done."""
+    job = models.preloading()
+    if job is None or job.done:
+        return
+    parts = []
+    for name, state in job.state.items():
+        shown = tr(f"preload.{state}")
+        if state == "converting" and name in job.converted:
+            shown += f" {job.converted[name]:.0%}"
+        parts.append(f"{name}: {shown}")
+    st.info(tr("preload.line") + " " + " · ".join(parts))
+
+
+preparation_status()
 examples = example_prompts()
 own = tr("live.own")
 example = st.selectbox(tr("live.example"), [own] + list(examples), key="example")
@@ -109,7 +127,8 @@ def stream(decoder: Decoder, title: str):
     box = st.empty()  # the stream's view; a finished speculative run is drawn once more below, in full
     with box.container():
         st.markdown(f"**{title}**")
-        text_box, numbers = st.empty(), st.empty()
+        text_box, numbers, chart = st.empty(), st.empty(), st.empty()
+    drawn_at = 0.0
     run = decoder.start(prompt, chat=st.session_state["chat"])
     if decoder.speculative:  # the baseline is only a reference: a partial one is not kept
         st.session_state["run_in_progress"] = run
@@ -119,6 +138,9 @@ def stream(decoder: Decoder, title: str):
             text_box.html(run_figures.token_spans(run.record, with_discarded=not session.presenting(),
                                                   strong=session.presenting()))
             numbers.caption(progress_line(run))
+            if decoder.speculative and time.perf_counter() - drawn_at > CHART_EVERY_S:
+                chart.plotly_chart(race(run.record, session_baseline(run.record)), key=f"race_{time.monotonic_ns()}")
+                drawn_at = time.perf_counter()
     except Exception:  # an error in this script (memory): keep the cycles now; Streamlit's stop passes by
         keep_interrupted_run()
         raise

@@ -9,7 +9,7 @@ from specviz.errors import SpecvizError
 from specviz.models import fast
 from specviz.models.loader import LoadedModel, convert, needs_conversion
 from specviz.models.registry import REGISTRY
-from specviz.serving import faults
+from specviz.serving import faults, preload
 
 
 # Each model may be loaded as a target and as a draft: an allowed model never evicts another.
@@ -19,7 +19,7 @@ def cached_model(name: str, role: str, allow_remote: bool = False) -> LoadedMode
 
     A load that fails is not cached: the next attempt, by any session, tries again.
     """
-    return fast.load_role(name, role, "auto", allow_remote=allow_remote)
+    return fast.load_role(name, role, "auto", allow_remote=allow_remote, laptop=hosting().laptop)
 
 
 def load_with_progress(name: str, role: str) -> LoadedModel:
@@ -52,3 +52,14 @@ def _load(name: str, role: str, allow_remote: bool) -> LoadedModel:
             bar.empty()
     with st.spinner(f"loading {name} …"):
         return cached_model(name, role, allow_remote=allow_remote)
+
+
+@st.cache_resource(show_spinner=False)
+def preloading() -> preload.Preload | None:
+    """The default pair, loaded once per server in the background when `specviz serve` asked for it."""
+    config = hosting()
+    if not (preload.enabled() and config.preload):
+        return None
+    job = preload.Preload(preload.default_pair(tuple(config.allowed_models)))
+    job.start(lambda name, role: cached_model(name, role))
+    return job

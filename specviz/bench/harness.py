@@ -142,56 +142,6 @@ def run_plan(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[
     return samples
 
 
-class BenchJob:
-    """A benchmark in steps of one timed run, for a page that shows progress and may be stopped.
-
-    A stopped job's report covers the prompts on which every configuration ran
-    (interleaving runs all configurations on one prompt before the next), so its
-    ratios stay paired.
-    """
-
-    def __init__(self, plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt]):
-        self.plan, self.target, self.draft, self.prompts = plan, target, draft, prompts
-        self.per_prompt = len(plan.configs())
-        self.total = self.per_prompt * len(prompts) * plan.repeats
-        self.samples: list[Sample] = []
-        self.started = time.perf_counter()
-
-    def steps(self) -> Iterator[int]:
-        for sample in plan_samples(self.plan, self.target, self.draft, self.prompts):
-            self.samples.append(sample)
-            yield len(self.samples)
-
-    @property
-    def prompts_done(self) -> int:
-        return len(self.samples) // self.per_prompt
-
-    def result(self) -> JobReport | None:
-        """The report over the prompts every configuration finished (None before the first)."""
-        complete = self.samples[: self.prompts_done * self.per_prompt]
-        if not complete:
-            return None
-        done_ids = {sample.prompt_id for sample in complete}
-        prompts = [prompt for prompt in self.prompts if prompt.id in done_ids]
-        rows = summarise(complete, self.plan)
-        seconds = time.perf_counter() - self.started
-        full = report(self.plan, self.target, self.draft, prompts, rows, [], {}, seconds, complete)
-        return JobReport(full, self.prompts_done, len(self.prompts) * self.plan.repeats)
-
-
-@dataclass(frozen=True)
-class JobReport:
-    """A benchmark job's report and how much of the job it covers."""
-
-    report: BenchReport
-    prompts_done: int
-    prompts_asked: int
-
-    @property
-    def complete(self) -> bool:
-        return self.prompts_done == self.prompts_asked
-
-
 def run_concurrent(plan: Plan, target: LoadedModel, draft: LoadedModel, prompts: list[Prompt], level: int,
                    config: Config) -> ConcurrencyRow:
     """`level` requests in flight at once against one loaded pair (threads, batch size 1 each)."""

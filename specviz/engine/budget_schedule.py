@@ -14,12 +14,14 @@ from what this run has measured so far:
   (k = 0: one row, i.e. one step of the target alone);
 - overhead_ms, the rest of a cycle (sampling, cache bookkeeping).
 
-Cycle 0 reads the prompt, so its times are left out. The schedule first proposes
-the configured k twice (cycle 0, then a timed cycle), then runs one cycle at k = 0 to
-time a single target step, and from then on chooses. It considers k up to one more
-than the largest k it has timed, so it grows k step by step. While k = 0 wins it
-still proposes every PROBE_EVERY-th cycle, so acceptance is measured again and the
-run can return to speculation when the text becomes predictable.
+Cycle 0 reads the prompt, so its times are left out. Until a cycle at k = 0 has
+been timed, a single target step is assumed to cost as little as the cheapest
+verify pass timed (a pass over more rows never costs less), which favours k = 0:
+if k = 0 can win, it is tried and timed rather than ruled out. The schedule
+considers k up to GROWTH more than the largest k it has timed, so k grows a few
+steps at a time. While k = 0 wins it still proposes every PROBE_EVERY-th cycle,
+so acceptance is measured again and the run can return to speculation when the
+text becomes predictable.
 
 The choice depends only on cycles already finished, never on the tokens about to
 be proposed, so each cycle's output still has exactly the target's distribution.
@@ -37,6 +39,7 @@ FADE = 0.95  # weight left to earlier acceptance counts after each proposing cyc
 COST_WEIGHT = 0.3  # weight of the newest time in each running mean
 PROBE_EVERY = 8  # while k = 0 wins: cycles between two proposing cycles
 PRIOR = (0.5, 1.0)  # pseudo-counts (accepted, reached) per position: an unmeasured position counts as 1/2
+GROWTH = 2  # how far beyond the largest k timed the next choice may go
 
 
 @dataclass
@@ -101,29 +104,30 @@ class BudgetSchedule:
         """Expected cycle time at k, or None while a cost it needs is unmeasured."""
         if self.overhead_ms is None or (k and self.draft_ms is None):
             return None
+        tried = [j for j in self.verify_ms if j > 0]
         verify = self.verify_ms.get(k)
-        if verify is None and k:
-            tried = [j for j in self.verify_ms if j > 0]
-            if not tried:
-                return None
+        if verify is None and k and tried:
             verify = self.verify_ms[min(tried, key=lambda j: (abs(j - k), -j))]  # the nearest k timed
+        if verify is None and not k and tried:
+            verify = min(self.verify_ms[j] for j in tried)  # untimed single step: at most the cheapest pass
         if verify is None:
             return None
         return k * (self.draft_ms or 0.0) + verify + self.overhead_ms
 
     def _decide(self) -> int:
-        if 0 not in self.verify_ms:
-            # Not yet timed: a proposing cycle first, then one step of the target alone.
-            return 0 if self.cycles_seen >= 2 else self.k
+        if not self.verify_ms:
+            return self.k  # cycle 0 read the prompt: nothing timed yet
         largest = max(self.verify_ms)
         self.rates = {}
-        for k in range(0, min(self.k_max, max(largest, self.k) + 1) + 1):
+        for k in range(0, min(self.k_max, max(largest, self.k) + GROWTH) + 1):
             cost = self.cost_ms(k)
             if cost:
                 self.rates[k] = tokens_per_cycle_positional(self.acceptance(k)) / cost
         positive = {k: rate for k, rate in self.rates.items() if k > 0}
         if positive:
             self.best_positive = max(positive, key=lambda k: (positive[k], -k))
+        if not self.rates:
+            return self.k
         best = max(self.rates, key=lambda k: (self.rates[k], -k))
         if best == 0 and self.since_proposal + 1 >= PROBE_EVERY:
             return self.best_positive  # probe: has the text become predictable again?

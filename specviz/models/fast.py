@@ -55,9 +55,15 @@ def load_draft(name: str, target: LoadedModel, dtype: str | None = None, progres
 
 
 def load_role(name: str, role: str, device: str | None = None, progress: Progress | None = None,
-              allow_remote: bool = True) -> LoadedModel:
-    """A model loaded for its role ("target" or "draft") with the device's default dtype."""
+              allow_remote: bool = True, laptop: bool = False) -> LoadedModel:
+    """A model loaded for its role ("target" or "draft") with the device's default dtype.
+
+    `laptop`: on a CPU the target's linear layers run in int8 too, so the pair fits a
+    laptop's memory; the output then has the distribution of that quantized target.
+    """
     if role == "target":
+        if laptop and pick_device(device).type == "cpu" and int8_supported():
+            return load_model(name, device, INT8, progress, allow_remote)
         return load_target(name, device, None, progress, allow_remote)
     if role != "draft":
         raise ValueError(f"a model is a target or a draft, not {role!r}")
@@ -70,7 +76,7 @@ class PairConfiguration:
     """What a run's pair computed in, in the words the pages show."""
 
     draft: str | None  # "int8", "float32", ...; None for the target alone
-    target: str
+    target: str  # what the target computes in; "int8" in laptop mode
     layouts: tuple[int, ...]  # rows each packed layout of the target serves; () = PyTorch's default kernels
     device: str  # "CPU", "CUDA", "MPS"
     threads: int | None  # CPU threads, where known
@@ -80,7 +86,8 @@ class PairConfiguration:
         """From a run's record (live or replayed); `threads` where the run happened on this server."""
         kernels = record.target_kernels
         layouts = () if not kernels.startswith("onednn-packed") else (1, VERIFY_ROWS) if "-row" in kernels else (1,)
-        return cls(draft=record.draft_dtype if record.draft else None, target=record.dtype, layouts=layouts,
+        target = "int8" if kernels == "int8-dynamic" else record.dtype
+        return cls(draft=record.draft_dtype if record.draft else None, target=target, layouts=layouts,
                    device=record.device.split(":")[0].upper(), threads=threads)
 
     def line(self, language: str = "en") -> str:
@@ -91,6 +98,8 @@ class PairConfiguration:
             target += text("config.two_layouts", language).format(rows=self.layouts[1])
         elif self.layouts:
             target += text("config.one_layout", language)
+        if self.target == "int8":
+            target += text("config.quantized_target", language)
         parts.append(target)
         device = self.device
         if self.threads and self.device == "CPU":

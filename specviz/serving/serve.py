@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from specviz.errors import SpecvizError
+from specviz.serving import preload
 from specviz.serving.config import HostingConfig, load_config
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
@@ -45,4 +46,9 @@ def run(args) -> None:
     command = streamlit_command(config, list(args.streamlit_args))
     print(f"specviz: serving on http://{config.address}:{config.port} "
           f"(models: {', '.join(config.allowed_models)})", file=sys.stderr, flush=True)
+    if config.preload:
+        log = Path.home() / ".cache" / "specviz" / "preparing.log"
+        if preload.start_preparing(tuple(config.allowed_models), log):
+            print(f"specviz: preparing the default pair in the background (log: {log})", file=sys.stderr, flush=True)
+        os.environ[preload.ENABLED] = "1"  # the app loads the pair on its first page view
     os.execv(command[0], command)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
-from specviz.bench.contracts import BenchReport
+from specviz.bench.contracts import BenchReport, ConcurrencyRow
 from specviz.viz import colors
 
 
@@ -38,4 +39,29 @@ def cycle_split(report: BenchReport) -> go.Figure:
         figure.add_bar(name=label, x=names, y=[getattr(r, field) for r in rows], marker_color=color)
     figure.update_layout(barmode="stack", yaxis_title="ms per cycle", title="Time per cycle",
                          margin=dict(t=50, b=10))
+    return figure
+
+
+def capacity_figure(rows: list[ConcurrencyRow], labels: dict[str, str] | None = None) -> go.Figure | None:
+    """Latency is not capacity: aggregate tokens/s and p50 latency against requests in flight, per configuration.
+
+    `labels` names the axes and panels in the page's language.
+    """
+    rows = [r for r in rows if r.latency_ms_p50 is not None]
+    if len({r.concurrency for r in rows}) < 2:
+        return None  # one level says nothing about how the two change with load
+    names = {"throughput": "aggregate tokens/s", "latency": "p50 latency (ms)", "in_flight": "requests in flight",
+             **(labels or {})}
+    figure = make_subplots(rows=1, cols=2, subplot_titles=(names["throughput"], names["latency"]))
+    palette = [colors.TARGET, colors.ACCEPTED, colors.DRAFT, colors.BONUS]
+    for number, config in enumerate(sorted({r.config for r in rows}, key=lambda c: (c != "specviz-baseline", c))):
+        chosen = sorted((r for r in rows if r.config == config), key=lambda r: r.concurrency)
+        levels = [r.concurrency for r in chosen]
+        style = dict(color=palette[number % len(palette)], width=3)
+        figure.add_scatter(name=config, x=levels, y=[r.aggregate_tokens_per_s for r in chosen], mode="lines+markers",
+                           line=style, legendgroup=config, row=1, col=1)
+        figure.add_scatter(name=config, x=levels, y=[r.latency_ms_p50 for r in chosen], mode="lines+markers",
+                           line=style, legendgroup=config, showlegend=False, row=1, col=2)
+    figure.update_xaxes(title=names["in_flight"], type="log", dtick=0.30103)  # ticks at 1, 2, 4, 8, ...
+    figure.update_layout(legend_orientation="h", margin=dict(t=50, b=10), height=360)
     return figure

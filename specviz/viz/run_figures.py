@@ -149,3 +149,38 @@ def rejection_figure(cycle: CycleRecord) -> go.Figure | None:
                                f"{cycle.accepted + 1}", margin=dict(t=50, b=10))
     figure.update_xaxes(type="category")  # tokens such as '1' and '2' are names, not numbers
     return figure
+
+
+def race_figure(record: RunRecord, baseline: RunRecord | None = None, single_ms: float | None = None,
+                labels: dict[str, str] | None = None) -> go.Figure:
+    """Cumulative time against tokens written: the speculative run and the target alone.
+
+    The target alone is its measured run where there is one (`baseline`), else a
+    line predicted from a measured single step (`single_ms`), drawn dashed.
+    `labels` names the three lines in the page's language.
+    """
+    names = {"speculative": "speculative", "measured": "target alone (measured)",
+             "predicted": "target alone (predicted from one measured step)", **(labels or {})}
+    figure = go.Figure()
+    tokens, elapsed = _cumulative(record)
+    figure.add_scatter(name=names["speculative"], x=tokens, y=elapsed, mode="lines", line=dict(color=colors.ACCEPTED,
+                                                                                               width=3, shape="hv"))
+    if baseline is not None and baseline.cycles:
+        alone_tokens, alone_elapsed = _cumulative(baseline)
+        figure.add_scatter(name=names["measured"], x=alone_tokens, y=alone_elapsed, mode="lines",
+                           line=dict(color=colors.TARGET, width=3, shape="hv"))
+    elif single_ms:
+        figure.add_scatter(name=names["predicted"], x=[0, tokens[-1]], y=[0, single_ms * tokens[-1]], mode="lines",
+                           line=dict(color=colors.TARGET, width=3, dash="dash"))
+    figure.update_layout(xaxis_title="tokens", yaxis_title="ms", legend_orientation="h", margin=dict(t=30, b=10),
+                         height=320)
+    return figure
+
+
+def _cumulative(record: RunRecord) -> tuple[list[int], list[float]]:
+    """(tokens written, ms spent) after each cycle, starting from (0, 0)."""
+    tokens, elapsed = [0], [0.0]
+    for cycle in record.cycles:
+        tokens.append(tokens[-1] + len(cycle.emitted))
+        elapsed.append(elapsed[-1] + cycle.cycle_ms)
+    return tokens, elapsed

@@ -6,7 +6,7 @@ import pytest
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 from streamlit.testing.v1 import AppTest
 
-from specviz.bench.harness import BenchJob
+from specviz.bench.jobs import BenchJob
 from specviz.core.montecarlo import CHUNK, MonteCarloJob
 
 ROOT = Path(__file__).resolve().parents[2]
