@@ -8,7 +8,8 @@ target alone), with the highest expected rate
 from what this run has measured so far:
 
 - a_i, the acceptance rate at position i among cycles that reached it (counts
-  fade by FADE per proposing cycle, so a run that moves from code to prose adapts);
+  fade by FADE per proposing cycle, so a run that moves from code to prose adapts;
+  a position with few counts leans on the rate over all positions);
 - draft_ms, the draft's mean time per proposed token;
 - verify_ms(k), the target's time for a pass over k + 1 rows, for each k tried
   (k = 0: one row, i.e. one step of the target alone);
@@ -38,7 +39,8 @@ from specviz.engine.trace import CycleRecord
 FADE = 0.95  # weight left to earlier acceptance counts after each proposing cycle (~20 cycles of memory)
 COST_WEIGHT = 0.3  # weight of the newest time in each running mean
 PROBE_EVERY = 8  # while k = 0 wins: cycles between two proposing cycles
-PRIOR = (0.5, 1.0)  # pseudo-counts (accepted, reached) per position: an unmeasured position counts as 1/2
+PRIOR = (0.5, 1.0)  # pseudo-counts (accepted, reached) of the pooled rate: with no counts it is 1/2
+POOL_WEIGHT = 2.0  # pseudo-counts of the pooled rate in each position's estimate
 GROWTH = 2  # how far beyond the largest k timed the next choice may go
 
 
@@ -95,10 +97,14 @@ class BudgetSchedule:
             self.passed[i] += i < cycle.accepted
 
     def acceptance(self, k: int) -> list[float]:
-        """Estimated a_1..a_k; a position never reached takes the last reached position's estimate."""
-        rates = [(p + PRIOR[0]) / (r + PRIOR[1]) for p, r in zip(self.passed, self.reached)]
-        last = rates[-1] if rates else PRIOR[0] / PRIOR[1]
-        return (rates + [last] * k)[:k]
+        """Estimated a_1..a_k, each pulled towards the rate over all positions while it has few counts.
+
+        A position seldom reached (the far end of a long proposal) borrows from the
+        pooled rate instead of a fixed 1/2, and one never reached takes the pooled rate.
+        """
+        pooled = (sum(self.passed) + PRIOR[0]) / (sum(self.reached) + PRIOR[1])
+        rates = [(p + POOL_WEIGHT * pooled) / (r + POOL_WEIGHT) for p, r in zip(self.passed, self.reached)]
+        return (rates + [pooled] * k)[:k]
 
     def cost_ms(self, k: int) -> float | None:
         """Expected cycle time at k, or None while a cost it needs is unmeasured."""

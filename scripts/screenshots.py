@@ -1,0 +1,102 @@
+"""Screenshots of the Live page as a class sees it: one run, every frame of one cycle, both languages.
+
+Starts ``python -m specviz serve`` on a free loopback port, opens the Live page
+in Debian's Chromium at a projector's 1280×720 and at 1400 wide, runs the page's
+default configuration (or the tiny pair with --tiny), picks a cycle with a
+rejection and steps through its five frames, then the time race and the
+Benchmark page's capacity view. Writes PNG files and a JSON summary (the measured
+speed-up the page showed, the first Run's wait) to --out:
+
+    .venv/bin/python scripts/screenshots.py --out artifacts/screenshots/live [--tiny] [--lang en,it]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "load"))
+import loadtest  # noqa: E402  (the same server start and Chromium settings as the load test)
+
+SIZES = {"projector": (1280, 720), "wide": (1400, 1000)}
+
+
+def settle(page, timeout: int = 900_000) -> None:
+    page.wait_for_selector(loadtest.SETTLED, timeout=timeout)
+
+
+def run_live(page, base: str, query: str, out: Path, tag: str) -> dict:
+    started = time.time()
+    page.goto(f"{base}/live?{query}")
+    settle(page)
+    page.get_by_role("button", name=re.compile(r"^(Run|Esegui)$")).click()
+    settle(page)
+    page.wait_for_timeout(2000)
+    summary = {"run_s": round(time.time() - started, 1)}
+    metric = page.locator('[data-testid="stMetric"]').filter(has_text=re.compile("speed-up|accelerazione"))
+    summary["metrics"] = [m.inner_text().replace("\n", " ") for m in metric.all()]
+    summary["captions"] = [c.inner_text() for c in page.locator('[data-testid="stCaptionContainer"]').all()][:6]
+    page.screenshot(path=str(out / f"{tag}-run.png"))
+    for stage in range(1, 6):
+        heading = page.get_by_text(re.compile(rf"^{stage} · "))
+        heading.first.scroll_into_view_if_needed()
+        page.wait_for_timeout(1200)
+        page.screenshot(path=str(out / f"{tag}-frame-{stage}.png"))
+        if stage < 5:
+            page.get_by_role("button", name=re.compile("Next|Avanti")).first.click()
+            settle(page)
+    race = page.get_by_text(re.compile("The time budget, as it ran|Il bilancio dei tempi"))
+    race.first.scroll_into_view_if_needed()
+    page.wait_for_timeout(1200)
+    page.screenshot(path=str(out / f"{tag}-race.png"))
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="artifacts/screenshots/live")
+    parser.add_argument("--tiny", action="store_true", help="the tiny pair instead of the default pair")
+    parser.add_argument("--lang", default="en,it")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    port = loadtest.free_port()
+    allowed = "tiny-draft,tiny-target" if args.tiny else "qwen2.5-coder-0.5b,qwen2.5-coder-1.5b,tiny-draft,tiny-target"
+    server = loadtest.start_server(port, 256, out / "server.log", allowed=allowed)
+    base = f"http://127.0.0.1:{port}"
+    pair = "draft=tiny-draft&target=tiny-target&temperature=1.0&seed=2&" if args.tiny else ""
+    summary = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=loadtest.CHROMIUM, args=loadtest.ARGS)
+            for language in args.lang.split(","):
+                for size, (width, height) in SIZES.items():
+                    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+                    tag = f"{language}-{size}"
+                    summary[tag] = run_live(page, base, f"{pair}lang={language}", out, tag)
+                    page.goto(f"{base}/benchmark?lang={language}")
+                    settle(page)
+                    page.get_by_role("button", name=re.compile("Measure it|Misuralo")).click()
+                    settle(page)
+                    title = page.get_by_text(re.compile("Latency is not capacity|Latenza non"))
+                    title.first.scroll_into_view_if_needed()
+                    page.wait_for_timeout(2000)
+                    page.screenshot(path=str(out / f"{tag}-capacity.png"))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False))
+    print(json.dumps(summary, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
