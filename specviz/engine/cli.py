@@ -31,7 +31,8 @@ def add_commands(commands) -> None:
     add_model_arguments(gen)
     gen.add_argument("--prompt", required=True)
     gen.add_argument("--k", type=integer, default=4, help=f"proposed tokens per cycle ({K.low}..{K.high})")
-    gen.add_argument("--schedule", default="constant", choices=SCHEDULES)
+    gen.add_argument("--schedule", default="budget", choices=SCHEDULES,
+                     help="budget (default): k per cycle from measured costs; constant: a seed fixes sampled text")
     gen.add_argument("--confidence", type=finite_float, default=0.4, help="dynamic schedule threshold")
     gen.add_argument("--temperature", type=finite_float, default=0.0, help="0 is greedy")
     gen.add_argument("--top-k", type=integer, default=0, help="0 keeps every token")

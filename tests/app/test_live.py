@@ -18,6 +18,7 @@ def tiny_page(**state) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.session_state["draft"], at.session_state["target"] = "tiny-draft", "tiny-target"
     at.session_state["prompt"] = "Il gatto"
+    at.session_state["schedule"] = "constant"  # every cycle proposes: the tiny draft costs as much as its target
     for key, value in state.items():
         at.session_state[key] = value
     return at.run()
@@ -104,3 +105,15 @@ def test_mismatched_tokenizers_show_a_message(tmp_path, hosting):
     click(at, "Run")
     assert not at.exception
     assert "different tokenizers" in at.error[0].value
+
+
+def test_the_default_budget_schedule_shows_the_k_it_chose_per_cycle():
+    at = tiny_page(schedule="budget", max_new_tokens=40)
+    click(at, "Run")
+    assert not at.exception
+    run = at.session_state["runs"][-1]
+    assert run.settings["schedule"] == "budget" and run.token_ids == at.session_state["baseline"].token_ids
+    timeline = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
+                    if json.loads(c.proto.spec)["layout"]["title"]["text"] == "Cycle timeline")
+    chosen = next(trace for trace in timeline["data"] if trace["name"] == "k chosen")
+    assert chosen["y"] == [c.k for c in run.cycles] and len(set(chosen["y"])) > 1
