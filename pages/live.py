@@ -124,8 +124,7 @@ def keep_interrupted_run() -> None:
 
 def stream(decoder: Decoder, title: str):
     """Run to the end, redrawing the text and the running figures after every cycle."""
-    box = st.empty()  # the stream's view; a finished speculative run is drawn once more below, in full
-    with box.container():
+    with st.container():
         st.markdown(f"**{title}**")
         text_box, numbers, chart = st.empty(), st.empty(), st.empty()
     drawn_at = 0.0
@@ -145,8 +144,9 @@ def stream(decoder: Decoder, title: str):
         keep_interrupted_run()
         raise
     st.session_state.pop("run_in_progress", None)
-    if decoder.speculative:
-        box.empty()
+    if decoder.speculative:  # the text and the race are drawn again below, in full: keep only the figures line
+        text_box.empty()
+        chart.empty()
     return run.record
 
 

@@ -21,19 +21,24 @@ def _draw(frame: Frame, key: str, where) -> None:
             st.plotly_chart(frame.figure, key=f"{key}_{frame.stage}_{time.monotonic_ns()}")
 
 
+def _move(state_key: str, by: int) -> None:
+    st.session_state[state_key] = min(max(st.session_state[state_key] + by, 1), STAGES)
+
+
 def show_cycle_frames(record: RunRecord, index: int, key: str, baseline: RunRecord | None = None) -> None:
     """The frames of cycle `index`; the frame shown is kept per view in the session."""
     all_frames = frames(record, index, st.session_state.get("lang", "en"), baseline)
     state_key = f"{key}_frame"
     st.session_state.setdefault(state_key, 1)
     st.subheader(tr("frame.heading"))
-    buttons = st.columns([1, 1, 1, 3])
-    if buttons[0].button(tr("frame.previous"), key=f"{key}_previous", disabled=st.session_state[state_key] <= 1):
-        st.session_state[state_key] -= 1
-    if buttons[1].button(tr("frame.next"), key=f"{key}_next", disabled=st.session_state[state_key] >= STAGES):
-        st.session_state[state_key] += 1
-    play = buttons[2].button(tr("frame.play"), key=f"{key}_play")
     st.session_state[state_key] = min(max(st.session_state[state_key], 1), STAGES)
+    buttons = st.columns([1, 1, 1, 3])
+    # Callbacks move the frame before the page runs again, so the buttons are drawn for the frame shown.
+    buttons[0].button(tr("frame.previous"), key=f"{key}_previous", disabled=st.session_state[state_key] <= 1,
+                      on_click=_move, args=(state_key, -1))
+    buttons[1].button(tr("frame.next"), key=f"{key}_next", disabled=st.session_state[state_key] >= STAGES,
+                      on_click=_move, args=(state_key, 1))
+    play = buttons[2].button(tr("frame.play"), key=f"{key}_play")
     stage = st.empty()
     if play:
         for frame in all_frames:  # each redraw is also where Streamlit stops a replaced script

@@ -52,9 +52,18 @@ def model_picker(role: str, label: str, help_text: str, where=st) -> str:
     if wanted == OTHER and st.session_state.get(other_key) != current:
         st.session_state[other_key] = current
     other_role = st.session_state.get("target" if role == "draft" else "draft", "")
-    chosen = where.selectbox(label, options, key=pick_key, help=help_text,
+    chosen = where.selectbox(label, options, key=pick_key, help=help_text, on_change=_picked, args=(role,),
                              format_func=lambda name: _label(name, other_role, role))
     if chosen == OTHER:
-        chosen = where.text_input(tr("pick.name"), key=other_key, max_chars=200).strip()
-    st.session_state[role] = chosen
-    return chosen
+        where.text_input(tr("pick.name"), key=other_key, max_chars=200, on_change=_typed, args=(role,))
+    return st.session_state[role]
+
+
+def _picked(role: str) -> None:
+    """The user picked a model: it becomes the session's name for `role` before the page runs again."""
+    picked = st.session_state[f"{role}_pick"]
+    st.session_state[role] = st.session_state.get(f"{role}_other", "") if picked == OTHER else picked
+
+
+def _typed(role: str) -> None:
+    st.session_state[role] = st.session_state[f"{role}_other"].strip()

@@ -17,7 +17,7 @@ from specviz.viz.cycle_frames import single_step
 def race(record: RunRecord, baseline: RunRecord | None):
     """The time race of a run against the target alone, labelled in the session's language."""
     step = single_step(record, baseline)
-    labels = {name: tr(f"race.{name}") for name in ("speculative", "measured", "predicted")}
+    labels = {name: tr(f"race.{name}") for name in ("title", "speculative", "measured", "predicted")}
     return run_figures.race_figure(record, baseline, step.ms if step else None, labels)
 
 
@@ -36,7 +36,6 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
     if not record.cycles:
         return
     st.plotly_chart(run_figures.timeline_figure(record), key=f"{key}_timeline")
-    st.markdown(f"**{tr('race.title')}**")
     st.plotly_chart(race(record, baseline), key=f"{key}_race")
     chosen = st.select_slider(tr("view.inspect"), options=[c.index + 1 for c in record.cycles],
                               key=f"{key}_cycle") if len(record.cycles) > 1 else 1

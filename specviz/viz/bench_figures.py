@@ -54,7 +54,8 @@ def capacity_figure(rows: list[ConcurrencyRow], labels: dict[str, str] | None = 
              **(labels or {})}
     figure = make_subplots(rows=1, cols=2, subplot_titles=(names["throughput"], names["latency"]))
     palette = [colors.TARGET, colors.ACCEPTED, colors.DRAFT, colors.BONUS]
-    for number, config in enumerate(sorted({r.config for r in rows}, key=lambda c: (c != "specviz-baseline", c))):
+    configs = sorted({r.config for r in rows}, key=lambda c: (not c.startswith("specviz-baseline"), c))
+    for number, config in enumerate(configs):
         chosen = sorted((r for r in rows if r.config == config), key=lambda r: r.concurrency)
         levels = [r.concurrency for r in chosen]
         style = dict(color=palette[number % len(palette)], width=3)

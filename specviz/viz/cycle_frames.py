@@ -74,8 +74,8 @@ def _labels(cycle: CycleRecord) -> list[str]:
 
 
 def _layout(figure: go.Figure, title: str, **more) -> go.Figure:
-    figure.update_layout(title=title, margin=dict(t=50, b=10, l=10, r=10), height=330, legend_orientation="h",
-                         **more)
+    settings = dict(title=title, margin=dict(t=50, b=10, l=10, r=10), height=330, legend_orientation="h")
+    figure.update_layout(**{**settings, **more})
     return figure
 
 

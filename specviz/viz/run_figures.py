@@ -159,8 +159,9 @@ def race_figure(record: RunRecord, baseline: RunRecord | None = None, single_ms:
     line predicted from a measured single step (`single_ms`), drawn dashed.
     `labels` names the three lines in the page's language.
     """
-    names = {"speculative": "speculative", "measured": "target alone (measured)",
-             "predicted": "target alone (predicted from one measured step)", **(labels or {})}
+    names = {"title": "The time budget, as it ran", "speculative": "speculative",
+             "measured": "target alone (measured)", "predicted": "target alone (predicted from one measured step)",
+             **(labels or {})}
     figure = go.Figure()
     tokens, elapsed = _cumulative(record)
     figure.add_scatter(name=names["speculative"], x=tokens, y=elapsed, mode="lines", line=dict(color=colors.ACCEPTED,
@@ -172,8 +173,8 @@ def race_figure(record: RunRecord, baseline: RunRecord | None = None, single_ms:
     elif single_ms:
         figure.add_scatter(name=names["predicted"], x=[0, tokens[-1]], y=[0, single_ms * tokens[-1]], mode="lines",
                            line=dict(color=colors.TARGET, width=3, dash="dash"))
-    figure.update_layout(xaxis_title="tokens", yaxis_title="ms", legend_orientation="h", margin=dict(t=30, b=10),
-                         height=320)
+    figure.update_layout(title=names["title"], xaxis_title="tokens", yaxis_title="ms", legend_orientation="h",
+                         margin=dict(t=50, b=10), height=340)
     return figure
 
 

@@ -15,16 +15,16 @@ def test_the_capacity_run_draws_its_own_rows():
     assert not at.exception
     rows = at.session_state["capacity_rows"]
     assert [(r.config, r.concurrency) for r in rows] == [
-        (config, level) for level in (1, 2, 4) for config in ("specviz-baseline", "specviz k=4 constant T=0")]
+        (config, level) for level in (1, 2, 4) for config in ("specviz-baseline T=0", "specviz k=4 constant T=0")]
     assert all(r.requests == 2 * r.concurrency for r in rows)  # two rounds of requests at each level
     figure = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
                   if "aggregate tokens/s" in json.dumps(json.loads(c.proto.spec)["layout"]))
     by_name = {(t["name"], t["xaxis"]): t for t in figure["data"]}
-    alone = by_name[("specviz-baseline", "x")]
+    alone = by_name[("specviz-baseline T=0", "x")]
     assert alone["x"] == [1, 2, 4]
-    assert alone["y"] == pytest.approx([r.aggregate_tokens_per_s for r in rows if r.config == "specviz-baseline"])
+    assert alone["y"] == pytest.approx([r.aggregate_tokens_per_s for r in rows if r.config == "specviz-baseline T=0"])
     latency = by_name[("specviz k=4 constant T=0", "x2")]
-    assert latency["y"] == pytest.approx([r.latency_ms_p50 for r in rows if r.config != "specviz-baseline"])
+    assert latency["y"] == pytest.approx([r.latency_ms_p50 for r in rows if r.config != "specviz-baseline T=0"])
 
 
 def test_a_report_without_several_levels_draws_no_capacity_chart():

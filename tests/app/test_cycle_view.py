@@ -71,7 +71,7 @@ def test_the_pair_configuration_and_the_tiny_pair_warning_are_shown(after_a_run)
 def test_the_pickers_offer_the_hosts_models_and_mark_pairs_that_cannot_pair():
     at = tiny_page()
     draft = at.selectbox(key="draft_pick")
-    assert draft.value == "tiny-draft" and "qwen2.5-coder-0.5b" in draft.options
+    assert draft.value == "tiny-draft" and any(o.startswith("qwen2.5-coder-0.5b · 2.9 GB") for o in draft.options)
     at.selectbox(key="target_pick").set_value("qwen2.5-coder-1.5b").run()
     assert at.session_state["target"] == "qwen2.5-coder-1.5b"
     shown = at.selectbox(key="draft_pick").proto.options
