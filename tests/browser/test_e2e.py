@@ -108,8 +108,7 @@ def test_a_generation_on_the_tiny_pair_colours_tokens(server, page):
 
     page.get_by_role("button", name="Instant demo: tiny random pair").click()
     # Wait for the new model names to reach the browser, or the next click would send the old ones back.
-    target_picker = page.get_by_test_id("stSelectbox").filter(has_text="Target model")
-    expect(target_picker).to_contain_text("tiny-target", timeout=30_000)
+    expect(page.get_by_role("combobox", name="Target model")).to_have_value("tiny-target", timeout=30_000)
     settle(page)
     page.get_by_role("button", name="Run", exact=True).click()
     settle(page)
