@@ -266,8 +266,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "preload.loading": ("loading", "caricamento"),
     "preload.ready": ("ready", "pronto"),
     "preload.failed": ("failed (a Run will say why)", "non riuscito (un'esecuzione dirà perché)"),
-    "config.quantized_target": (" (laptop mode: the output follows this int8 target's distribution, exactly)",
-                                " (modalità portatile: l'output segue esattamente la distribuzione di questo target int8)"),
     "capacity.title": ("Latency is not capacity", "Latenza non è capacità"),
     "capacity.caption": ("Speculation makes one request faster by spending spare compute. With several requests in "
                          "flight the hardware is busy anyway: the total tokens per second can gain less, or lose, "

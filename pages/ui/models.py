@@ -19,7 +19,7 @@ def cached_model(name: str, role: str, allow_remote: bool = False) -> LoadedMode
 
     A load that fails is not cached: the next attempt, by any session, tries again.
     """
-    return fast.load_role(name, role, "auto", allow_remote=allow_remote, laptop=hosting().laptop)
+    return fast.load_role(name, role, "auto", allow_remote=allow_remote)
 
 
 def load_with_progress(name: str, role: str) -> LoadedModel:

@@ -133,6 +133,7 @@ def run(args) -> None:
     files = sorted({f for pattern in args.prompts for f in (glob.glob(pattern) or [pattern])})
     prompts = load_prompts(files, args.per_set or None)
     started = time.perf_counter()
+    fast.check_target_dtype(args.dtype)
     packed = {"auto": None, "dual": True, "packed": True, "default": False}[args.kernels]
     if args.kernels == "auto":  # the app's and `generate`'s configuration (specviz/models/fast.py)
         target = fast.load_target(args.target, args.device, args.dtype)

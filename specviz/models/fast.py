@@ -30,12 +30,20 @@ VERIFY_ROWS = 8  # the target's second layout: verify passes of up to k + 1 = 8 
 def load_target(name: str, device: str | None = None, dtype: str | None = None, progress: Progress | None = None,
                 allow_remote: bool = True) -> LoadedModel:
     """The target with both layouts where memory allows, else one (its `kernels` says which)."""
+    check_target_dtype(dtype)
     try:
         return load_model(name, device, dtype, progress, allow_remote, verify_rows=VERIFY_ROWS)
     except SpecvizError as error:
         if "not enough memory" not in str(error):
             raise
         return load_model(name, device, dtype, progress, allow_remote)  # one layout needs less
+
+
+def check_target_dtype(dtype: str | None) -> None:
+    """Refuse int8 for a target: its p would depend on how many rows a pass reads (see `load_role`)."""
+    if (dtype or "").strip() == INT8:
+        raise SpecvizError("int8 is for a draft only: a dynamic-int8 target scores a verify block differently "
+                           "from a single step, so the output would not match it; use float32 or bfloat16")
 
 
 def draft_dtype(target: LoadedModel) -> str:
@@ -55,15 +63,15 @@ def load_draft(name: str, target: LoadedModel, dtype: str | None = None, progres
 
 
 def load_role(name: str, role: str, device: str | None = None, progress: Progress | None = None,
-              allow_remote: bool = True, laptop: bool = False) -> LoadedModel:
+              allow_remote: bool = True) -> LoadedModel:
     """A model loaded for its role ("target" or "draft") with the device's default dtype.
 
-    `laptop`: on a CPU the target's linear layers run in int8 too, so the pair fits a
-    laptop's memory; the output then has the distribution of that quantized target.
+    Only the draft may run in int8: dynamic int8 quantizes activations per tensor, so a
+    model's logits depend on how many rows it is fed at once. For a draft that moves only
+    the acceptance rate; for a target, a verify block's p would differ from a single
+    step's, and the output would no longer match the target alone.
     """
     if role == "target":
-        if laptop and pick_device(device).type == "cpu" and int8_supported():
-            return load_model(name, device, INT8, progress, allow_remote)
         return load_target(name, device, None, progress, allow_remote)
     if role != "draft":
         raise ValueError(f"a model is a target or a draft, not {role!r}")
@@ -76,7 +84,7 @@ class PairConfiguration:
     """What a run's pair computed in, in the words the pages show."""
 
     draft: str | None  # "int8", "float32", ...; None for the target alone
-    target: str  # what the target computes in; "int8" in laptop mode
+    target: str  # what the target computes in
     layouts: tuple[int, ...]  # rows each packed layout of the target serves; () = PyTorch's default kernels
     device: str  # "CPU", "CUDA", "MPS"
     threads: int | None  # CPU threads, where known
@@ -98,8 +106,6 @@ class PairConfiguration:
             target += text("config.two_layouts", language).format(rows=self.layouts[1])
         elif self.layouts:
             target += text("config.one_layout", language)
-        if self.target == "int8":
-            target += text("config.quantized_target", language)
         parts.append(target)
         device = self.device
         if self.threads and self.device == "CPU":

@@ -19,7 +19,6 @@ only, no Hugging Face ids, no server folders, loopback only.
     address = "127.0.0.1"
     port = 8501
     preload = true                 # `specviz serve` readies the default pair in the background
-    laptop = false                 # int8 target on a CPU: the real pair in a laptop's memory
 """
 
 from __future__ import annotations
@@ -57,12 +56,11 @@ class HostingConfig:
     address: str = "127.0.0.1"
     port: int = 8501
     preload: bool = True
-    laptop: bool = False
 
     def __post_init__(self):
         for name, allowed in HOSTING.items():
             allowed.check(getattr(self, name))
-        for name in ("allow_hub_ids", "allow_local_folders", "preload", "laptop"):
+        for name in ("allow_hub_ids", "allow_local_folders", "preload"):
             if not isinstance(getattr(self, name), bool):
                 raise SpecvizError(f"hosting setting {name} must be true or false, got {getattr(self, name)!r}")
         # A string is a sequence of names too (of one letter each): matching against it would find substrings.
@@ -119,7 +117,7 @@ def _looks_like_a_path(name: str) -> bool:
 
 _CONVERT = {"allowed_models": lambda text: tuple(n.strip() for n in text.split(",") if n.strip()),
             "allow_hub_ids": lambda text: _boolean(text), "allow_local_folders": lambda text: _boolean(text),
-            "preload": lambda text: _boolean(text), "laptop": lambda text: _boolean(text),
+            "preload": lambda text: _boolean(text),
             "address": str}
 
 

@@ -44,6 +44,7 @@ def test_generate_prints_text_and_applies_the_chat_template():
         (["--top-p", "1.5"], "top-p"),
         (["--max-new-tokens", "0"], "max new tokens"),
         (["--seed", "-3"], "seed"),
+        (["--dtype", "int8"], "int8 is for a draft only"),
         (["--schedule", "fast"], "invalid choice"),
         (["--draft", "nonexistent"], "unknown model"),
         (["--draft", "../../secret"], "does not exist"),
