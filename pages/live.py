@@ -46,9 +46,8 @@ with st.sidebar:
     st.toggle(tr("live.chat"), key="chat")
 session.share_settings()
 
-@st.fragment(run_every=2)
 def preparation_status() -> None:
-    """Where the background preparation of the default pair stands, refreshed until it is done."""
+    """Where the background preparation of the default pair stands (refreshed every 2 s while it runs)."""
     job = models.preloading()
     if job is None or job.done:
         return
@@ -61,7 +60,8 @@ def preparation_status() -> None:
     st.info(tr("preload.line") + " " + " · ".join(parts))
 
 
-preparation_status()
+if models.preloading() is not None and not models.preloading().done:
+    st.fragment(run_every=2)(preparation_status)()  # only while there is something to report
 examples = example_prompts()
 own = tr("live.own")
 example = st.selectbox(tr("live.example"), [own] + list(examples), key="example")
