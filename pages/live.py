@@ -60,7 +60,8 @@ def preparation_status() -> None:
     st.info(tr("preload.line") + " " + " · ".join(parts))
 
 
-if models.preloading() is not None and not models.preloading().done:
+preparing = models.preloading()
+if preparing is not None and not preparing.done:
     st.fragment(run_every=2)(preparation_status)()  # only while there is something to report
 examples = example_prompts()
 own = tr("live.own")
