@@ -37,5 +37,6 @@ def pick_dtype(device: torch.device, requested: str | None = None) -> torch.dtyp
             return torch.float16
         return torch.float32
     if requested not in DTYPES:
-        raise SpecvizError(f"unknown dtype {requested!r} (use auto, {', '.join(DTYPES)}; int8 for a CPU draft)")
+        raise SpecvizError(f"unknown dtype {requested!r} "
+                           f"(use auto, {', '.join(DTYPES)}; int8 for a CPU draft, int8-weights on a CPU)")
     return DTYPES[requested]

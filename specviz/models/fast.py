@@ -20,7 +20,7 @@ import torch
 
 from specviz.errors import SpecvizError
 from specviz.models.device import pick_device, pick_dtype
-from specviz.models.kernels import INT8, int8_supported
+from specviz.models.kernels import INT8, INT8_WEIGHTS, int8_supported
 from specviz.models.loader import LoadedModel, Progress, load_model
 from specviz.text import text
 
@@ -29,8 +29,14 @@ VERIFY_ROWS = 8  # the target's second layout: verify passes of up to k + 1 = 8 
 
 def load_target(name: str, device: str | None = None, dtype: str | None = None, progress: Progress | None = None,
                 allow_remote: bool = True) -> LoadedModel:
-    """The target with both layouts where memory allows, else one (its `kernels` says which)."""
+    """The target with both layouts where memory allows, else one (its `kernels` says which).
+
+    `dtype` "int8-weights" is the laptop mode: int8 weights, bfloat16 activations, one third
+    of the memory; the output then follows that quantized target's distribution.
+    """
     check_target_dtype(dtype)
+    if (dtype or "").strip() == INT8_WEIGHTS:
+        return load_model(name, device, dtype, progress, allow_remote)
     try:
         return load_model(name, device, dtype, progress, allow_remote, verify_rows=VERIFY_ROWS)
     except SpecvizError as error:
@@ -48,6 +54,8 @@ def check_target_dtype(dtype: str | None) -> None:
 
 def draft_dtype(target: LoadedModel) -> str:
     """The draft's dtype beside this target: int8 on a CPU that has the kernels, else the target's."""
+    if target.kernels == INT8_WEIGHTS:
+        return INT8_WEIGHTS  # the laptop mode keeps both models small
     return draft_dtype_on(target.device, target.dtype)
 
 

@@ -24,16 +24,21 @@ from safetensors import SafetensorError
 from transformers import AutoModelForCausalLM, AutoTokenizer, PreTrainedModel
 
 from specviz.errors import SpecvizError
-from specviz.models import tiny
+from specviz.models import row_attention, tiny
 from specviz.models.assets import Progress, cache_root, joined_gguf
 from specviz.models.device import pick_device, pick_dtype
+from specviz.models.int8_weights import load_int8_weights
 from specviz.models.kernels import (
     INT8,
+    INT8_WEIGHTS,
+    WeightInt8Linear,
     int8_supported,
+    int8_weights_supported,
     pack_linears,
     packing_applies,
     packing_supported,
     quantize_linears,
+    quantize_weights,
 )
 from specviz.models.memory import ensure_memory_for
 from specviz.models.registry import REGISTRY, ModelEntry
@@ -57,7 +62,7 @@ class LoadedModel:
     context_length: int
     load_seconds: float
     source: str  # "tiny", "cache", "converted", "hub" or "folder"
-    kernels: str = "default"  # the CPU's linear layers: "onednn-packed" (+"+8-row"), "int8-dynamic"
+    kernels: str = "default"  # the CPU's linear layers: "onednn-packed" (+"+8-row"), "int8-dynamic", "int8-weights"
 
     @property
     def vocab_size(self) -> int:
@@ -66,7 +71,9 @@ class LoadedModel:
     @property
     def computes_in(self) -> str:
         """The dtype of its products: an int8 model holds float32 tensors around its int8 linear layers."""
-        return "int8" if self.kernels == "int8-dynamic" else str(self.dtype).removeprefix("torch.")
+        if self.kernels in ("int8-dynamic", INT8_WEIGHTS):
+            return {"int8-dynamic": INT8}.get(self.kernels, self.kernels)
+        return str(self.dtype).removeprefix("torch.")
 
 
 def load_model(
@@ -81,8 +88,10 @@ def load_model(
     """Load `name`: a registry name, a local folder, or (if allowed) a Hugging Face id.
 
     `dtype` "int8" loads float32 and quantizes the linear layers to int8 (CPU only; see
-    specviz.models.kernels): meant for a draft. `verify_rows` keeps, where the linear layers are
-    packed, a second weight layout for products of several rows (a target's verify passes).
+    specviz.models.kernels): meant for a draft. "int8-weights" keeps the linear layers' weights in
+    int8 and the rest in bfloat16 (CPU only): exact for a target too, the laptop mode's. `verify_rows`
+    keeps, where the linear layers are packed, a second weight layout for products of several rows
+    (a target's verify passes).
     """
     started = time.perf_counter()
     torch_device = pick_device(device)
@@ -90,9 +99,13 @@ def load_model(
     if int8 and not (torch_device.type == "cpu" and int8_supported()):
         raise SpecvizError(f"int8 linear layers run on a CPU with a quantized engine, not on {torch_device.type}; "
                            "use float32 or bfloat16")
-    torch_dtype = pick_dtype(torch_device, "float32" if int8 else dtype)
+    int8_weights = (dtype or "").strip() == INT8_WEIGHTS
+    if int8_weights and not (torch_device.type == "cpu" and int8_weights_supported()):
+        raise SpecvizError(f"int8 weights run on a CPU whose PyTorch has the int8-weight kernel, not on "
+                           f"{torch_device.type}; use float32 or bfloat16")
+    torch_dtype = pick_dtype(torch_device, "float32" if int8 else "bfloat16" if int8_weights else dtype)
     report = progress or (lambda message, fraction: None)
-    if packed and not int8 and not (torch_device.type == "cpu" and packing_supported(torch_dtype)):
+    if packed and not (int8 or int8_weights) and not (torch_device.type == "cpu" and packing_supported(torch_dtype)):
         dtype_name = str(torch_dtype).removeprefix("torch.")
         raise SpecvizError(f"packed linear layers need oneDNN {dtype_name} kernels on the CPU, "
                            f"which this {torch_device.type} lacks; use the default kernels")
@@ -103,10 +116,11 @@ def load_model(
     if entry is not None and entry.tiny_seed is not None:
         model, tokenizer, source = tiny.tiny_model(_tiny_role(entry)), tiny.tiny_tokenizer(), "tiny"
     elif entry is not None:
-        ensure_memory_for(entry, torch_dtype, two_layouts=bool(verify_rows))  # before minutes of work
-        model, tokenizer, source = _load_registry(entry, torch_dtype, report)
+        # Checked before minutes of work.
+        ensure_memory_for(entry, torch_dtype, two_layouts=bool(verify_rows) and not int8_weights)
+        model, tokenizer, source = _load_registry(entry, torch_dtype, report, int8_weights)
     else:
-        model, tokenizer, source = _load_external(name, torch_dtype, allow_remote, report)
+        model, tokenizer, source = _load_external(name, torch_dtype, allow_remote, report, int8_weights)
     report("moving to device", 1.0)
     model = model.to(device=torch_device, dtype=torch_dtype).eval()
     # None means: pack where it helps (the CPU); see specviz.models.kernels.
@@ -114,6 +128,11 @@ def load_model(
     if int8:
         report("quantizing linear layers to int8", 1.0)
         kernels = "int8-dynamic" if quantize_linears(model) else kernels
+    elif int8_weights:
+        report("keeping the linear layers' weights in int8", 1.0)
+        quantize_weights(model)  # those not streamed in as int8 already (a fresh conversion, the tiny pair)
+        model.set_attn_implementation(row_attention.NAME)  # blocks scored with single steps' bits
+        kernels = INT8_WEIGHTS if any(isinstance(m, WeightInt8Linear) for m in model.modules()) else kernels
     elif packing_applies(torch_device, torch_dtype) if packed is None else packed:
         report("packing weights for the CPU", 1.0)
         kernels = "onednn-packed" if pack_linears(model, verify_rows) else kernels
@@ -189,25 +208,26 @@ def conversion_lock(entry: ModelEntry) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _load_registry(entry: ModelEntry, dtype: torch.dtype, report: Progress):
+def _load_registry(entry: ModelEntry, dtype: torch.dtype, report: Progress, int8_weights: bool = False):
     folder = cache_dir(entry)
-    loaded = _load_converted(folder, entry, dtype, report)
+    loaded = _load_converted(folder, entry, dtype, report, int8_weights)
     if loaded is not None:
         return loaded + ("cache",)
     with conversion_lock(entry):
-        loaded = _load_converted(folder, entry, dtype, report)  # converted by another session meanwhile?
+        loaded = _load_converted(folder, entry, dtype, report, int8_weights)  # converted by another session meanwhile?
         if loaded is not None:
             return loaded + ("cache",)
         return _convert(entry, report) + ("converted",)
 
 
-def _load_converted(folder: Path, entry: ModelEntry, dtype: torch.dtype, report: Progress):
+def _load_converted(folder: Path, entry: ModelEntry, dtype: torch.dtype, report: Progress,
+                    int8_weights: bool = False):
     """(model, tokenizer) from the converted copy; None when it is missing or damaged."""
     if not cache_is_valid(folder, entry):
         return None
     report("loading converted copy", 0.0)
     try:
-        return _from_folder(folder, dtype)
+        return _from_folder(folder, dtype, int8_weights)
     except (OSError, ValueError, KeyError, SafetensorError):  # not MemoryError: that is no damage
         # Sizes and the small files' hashes matched, yet it does not load (a damaged
         # weights file): rebuilt from the verified GGUF rather than reported as broken.
@@ -268,10 +288,13 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _from_folder(folder: Path, dtype: torch.dtype):
-    model = AutoModelForCausalLM.from_pretrained(
-        str(folder), dtype=dtype, trust_remote_code=False, use_safetensors=True
-    )
+def _from_folder(folder: Path, dtype: torch.dtype, int8_weights: bool = False):
+    if int8_weights:  # streamed in tensor by tensor: never the float32 model in memory
+        model = load_int8_weights(Path(folder))
+    else:
+        model = AutoModelForCausalLM.from_pretrained(
+            str(folder), dtype=dtype, trust_remote_code=False, use_safetensors=True
+        )
     tokenizer = AutoTokenizer.from_pretrained(str(folder), trust_remote_code=False)
     return model, tokenizer
 
@@ -279,7 +302,8 @@ def _from_folder(folder: Path, dtype: torch.dtype):
 MAX_NAME_CHARS = 1024  # longer than any path or hub id
 
 
-def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Progress):
+def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Progress,
+                   int8_weights: bool = False):
     if len(name) > MAX_NAME_CHARS:
         raise SpecvizError(f"unknown model {name[:40]!r}…: a model name or folder has at most "
                            f"{MAX_NAME_CHARS} characters")
@@ -294,7 +318,7 @@ def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Pr
         if not any(path.glob("*.safetensors")):
             raise SpecvizError(f"{name} has no .safetensors weights (other weight formats are not loaded)")
         report("loading local folder", 0.0)
-        return _load_checked(str(path), dtype, name) + ("folder",)
+        return _load_checked(str(path), dtype, name, int8_weights) + ("folder",)
     known = ", ".join(REGISTRY)
     if ".." in name or name.startswith(("/", "~", ".")) or "\\" in name:
         raise SpecvizError(f"model folder {name!r} does not exist (registry names: {known})")
@@ -308,9 +332,9 @@ def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Pr
     return _load_checked(name, dtype, name) + ("hub",)
 
 
-def _load_checked(where: str, dtype: torch.dtype, name: str):
+def _load_checked(where: str, dtype: torch.dtype, name: str, int8_weights: bool = False):
     try:
-        return _from_folder(where, dtype)
+        return _from_folder(where, dtype, int8_weights and Path(where).is_dir())
     except (OSError, ValueError, SafetensorError) as error:  # missing, offline, or a damaged weights file
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise SpecvizError(
