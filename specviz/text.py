@@ -171,6 +171,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "config.target": ("target {dtype}", "target {dtype}"),
     "config.two_layouts": (", packed for 1 and {rows} rows", ", impacchettato per 1 e {rows} righe"),
     "config.one_layout": (", packed for 1 row (one layout)", ", impacchettato per 1 riga (un solo layout)"),
+    "config.laptop": (" (laptop mode: the output follows this int8 target's distribution, not float32's)",
+                      " (modalità portatile: l'output segue la distribuzione di questo target int8, non di quello "
+                      "float32)"),
     "config.threads": (", {threads} threads", ", {threads} thread"),
     "view.tiny_speed": ("The tiny pair has random weights and costs about the same to run as its draft: its times "
                         "and speed-ups show how the cycle works, not what speculation gains on real models.",

@@ -14,12 +14,13 @@ from specviz.serving import faults, preload
 
 # Each model may be loaded as a target and as a draft: an allowed model never evicts another.
 @st.cache_resource(show_spinner=False, max_entries=2 * len(REGISTRY))
-def cached_model(name: str, role: str, allow_remote: bool = False) -> LoadedModel:
-    """The model in the fastest exact configuration for its role (specviz/models/fast.py).
+def cached_model(name: str, role: str, allow_remote: bool = False, laptop: bool = False) -> LoadedModel:
+    """The model in the fastest exact configuration for its role (specviz/models/fast.py), or the
+    laptop mode's int8 weights.
 
     A load that fails is not cached: the next attempt, by any session, tries again.
     """
-    return fast.load_role(name, role, "auto", allow_remote=allow_remote)
+    return fast.load_role(name, role, "auto", allow_remote=allow_remote, laptop=laptop)
 
 
 def load_with_progress(name: str, role: str) -> LoadedModel:
@@ -31,7 +32,7 @@ def load_with_progress(name: str, role: str) -> LoadedModel:
     config = hosting()
     name = config.check_model(name)
     try:
-        return _load(name, role, config.allow_hub_ids)
+        return _load(name, role, config.allow_hub_ids, config.laptop)
     except SpecvizError:
         raise
     except Exception as error:  # noqa: BLE001 - shown to the user, who can pick another model
@@ -39,7 +40,7 @@ def load_with_progress(name: str, role: str) -> LoadedModel:
         raise SpecvizError(f"could not load {name}: {faults.describe(error)}") from None
 
 
-def _load(name: str, role: str, allow_remote: bool) -> LoadedModel:
+def _load(name: str, role: str, allow_remote: bool, laptop: bool) -> LoadedModel:
     if needs_conversion(name):
         bar = st.progress(0.0, text=f"preparing {name} (first use: minutes on a CPU) …")
 
@@ -51,7 +52,7 @@ def _load(name: str, role: str, allow_remote: bool) -> LoadedModel:
         finally:
             bar.empty()
     with st.spinner(f"loading {name} …"):
-        return cached_model(name, role, allow_remote=allow_remote)
+        return cached_model(name, role, allow_remote=allow_remote, laptop=laptop)
 
 
 @st.cache_resource(show_spinner=False)
@@ -61,5 +62,5 @@ def preloading() -> preload.Preload | None:
     if not (preload.enabled() and config.preload):
         return None
     job = preload.Preload(preload.default_pair(tuple(config.allowed_models)))
-    job.start(lambda name, role: cached_model(name, role))
+    job.start(lambda name, role: cached_model(name, role, laptop=config.laptop))
     return job

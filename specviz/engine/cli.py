@@ -21,7 +21,8 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--draft", default=DEFAULT_DRAFT, help="registry name, HF id or local folder")
     parser.add_argument("--target", default=DEFAULT_TARGET, help="registry name, HF id or local folder")
     parser.add_argument("--device", default="auto", help="auto, cpu, cuda, cuda:N or mps")
-    parser.add_argument("--dtype", default="auto", help="auto, float32, bfloat16 or float16")
+    parser.add_argument("--dtype", default="auto", help="auto, float32, bfloat16, float16, or int8-weights "
+                        "(the laptop mode: about 3.5 GB for the pair, exact for that int8 target)")
     parser.add_argument("--draft-dtype", default=None,
                         help="the draft's dtype if not --dtype; int8 quantizes its linear layers (CPU)")
 

@@ -71,18 +71,21 @@ def load_draft(name: str, target: LoadedModel, dtype: str | None = None, progres
 
 
 def load_role(name: str, role: str, device: str | None = None, progress: Progress | None = None,
-              allow_remote: bool = True) -> LoadedModel:
+              allow_remote: bool = True, laptop: bool = False) -> LoadedModel:
     """A model loaded for its role ("target" or "draft") with the device's default dtype.
 
     Only the draft may run in int8: dynamic int8 quantizes activations per tensor, so a
     model's logits depend on how many rows it is fed at once. For a draft that moves only
     the acceptance rate; for a target, a verify block's p would differ from a single
-    step's, and the output would no longer match the target alone.
+    step's, and the output would no longer match the target alone. `laptop` loads both with
+    int8 weights (kernels.WeightInt8Linear), which keeps a target exact: about 3.5 GB for the pair.
     """
+    if role not in ("target", "draft"):
+        raise ValueError(f"a model is a target or a draft, not {role!r}")
+    if laptop:
+        return load_model(name, device, INT8_WEIGHTS, progress, allow_remote)
     if role == "target":
         return load_target(name, device, None, progress, allow_remote)
-    if role != "draft":
-        raise ValueError(f"a model is a target or a draft, not {role!r}")
     chosen = pick_device(device)
     return load_model(name, str(chosen), draft_dtype_on(chosen, pick_dtype(chosen)), progress, allow_remote)
 
@@ -102,7 +105,7 @@ class PairConfiguration:
         """From a run's record (live or replayed); `threads` where the run happened on this server."""
         kernels = record.target_kernels
         layouts = () if not kernels.startswith("onednn-packed") else (1, VERIFY_ROWS) if "-row" in kernels else (1,)
-        target = "int8" if kernels == "int8-dynamic" else record.dtype
+        target = {"int8-dynamic": INT8, INT8_WEIGHTS: INT8_WEIGHTS}.get(kernels, record.dtype)
         return cls(draft=record.draft_dtype if record.draft else None, target=target, layouts=layouts,
                    device=record.device.split(":")[0].upper(), threads=threads)
 
@@ -110,6 +113,8 @@ class PairConfiguration:
         """E.g. "draft int8 · target float32, packed for 1 and 8 rows · CPU, 2 threads"."""
         parts = [text("config.draft", language).format(dtype=self.draft)] if self.draft else []
         target = text("config.target", language).format(dtype=self.target)
+        if self.target == INT8_WEIGHTS:
+            target += text("config.laptop", language)
         if len(self.layouts) == 2:
             target += text("config.two_layouts", language).format(rows=self.layouts[1])
         elif self.layouts:

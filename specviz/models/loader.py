@@ -117,7 +117,7 @@ def load_model(
         model, tokenizer, source = tiny.tiny_model(_tiny_role(entry)), tiny.tiny_tokenizer(), "tiny"
     elif entry is not None:
         # Checked before minutes of work.
-        ensure_memory_for(entry, torch_dtype, two_layouts=bool(verify_rows) and not int8_weights)
+        ensure_memory_for(entry, torch_dtype, bool(verify_rows) and not int8_weights, int8_weights)
         model, tokenizer, source = _load_registry(entry, torch_dtype, report, int8_weights)
     else:
         model, tokenizer, source = _load_external(name, torch_dtype, allow_remote, report, int8_weights)

@@ -19,6 +19,7 @@ only, no Hugging Face ids, no server folders, loopback only.
     address = "127.0.0.1"
     port = 8501
     preload = true                 # `specviz serve` readies the default pair in the background
+    laptop = false                 # the pair in about 3.5 GB: int8 weights (that target's distribution)
 """
 
 from __future__ import annotations
@@ -56,11 +57,12 @@ class HostingConfig:
     address: str = "127.0.0.1"
     port: int = 8501
     preload: bool = True
+    laptop: bool = False  # int8 weights for both models (specviz.models.kernels): exact for that int8 target
 
     def __post_init__(self):
         for name, allowed in HOSTING.items():
             allowed.check(getattr(self, name))
-        for name in ("allow_hub_ids", "allow_local_folders", "preload"):
+        for name in ("allow_hub_ids", "allow_local_folders", "preload", "laptop"):
             if not isinstance(getattr(self, name), bool):
                 raise SpecvizError(f"hosting setting {name} must be true or false, got {getattr(self, name)!r}")
         # A string is a sequence of names too (of one letter each): matching against it would find substrings.
@@ -117,7 +119,7 @@ def _looks_like_a_path(name: str) -> bool:
 
 _CONVERT = {"allowed_models": lambda text: tuple(n.strip() for n in text.split(",") if n.strip()),
             "allow_hub_ids": lambda text: _boolean(text), "allow_local_folders": lambda text: _boolean(text),
-            "preload": lambda text: _boolean(text),
+            "preload": lambda text: _boolean(text), "laptop": lambda text: _boolean(text),
             "address": str}
 
 

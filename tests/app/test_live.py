@@ -117,3 +117,25 @@ def test_the_default_budget_schedule_shows_the_k_it_chose_per_cycle():
                     if json.loads(c.proto.spec)["layout"]["title"]["text"] == "Cycle timeline")
     chosen = next(trace for trace in timeline["data"] if trace["name"] == "k chosen")
     assert chosen["y"] == [c.k for c in run.cycles] and len(set(chosen["y"])) > 1
+
+
+def test_laptop_mode_runs_int8_weights_and_says_whose_distribution_the_output_follows(monkeypatch):
+    from pages.ui.hosting import hosting
+
+    monkeypatch.setenv("SPECVIZ_LAPTOP", "1")
+    hosting.clear()
+    try:
+        at = tiny_page(temperature=0.0, max_new_tokens=24)
+        click(at, "Run")
+        assert not at.exception and not at.error
+        run = at.session_state["runs"][-1]
+        assert run.target_kernels == "int8-weights" and run.draft_dtype == "int8-weights"
+        assert run.token_ids == at.session_state["baseline"].token_ids
+        line = next(c.value for c in at.caption if c.value.startswith("draft int8-weights"))
+        assert "target int8-weights (laptop mode: the output follows this int8 target's distribution" in line
+        at.session_state["lang"] = "it"
+        at.run()
+        assert any("modalità portatile" in c.value for c in at.caption)
+    finally:
+        monkeypatch.delenv("SPECVIZ_LAPTOP")
+        hosting.clear()

@@ -90,3 +90,13 @@ def test_bad_files_are_one_line_errors(tmp_path, text, message):
 def test_bad_prompts_are_refused(prompt, message):
     with pytest.raises(SpecvizError, match=message):
         load_config({}).check_prompt(prompt)
+
+
+def test_laptop_mode_is_off_unless_the_host_turns_it_on(tmp_path):
+    assert load_config({}).laptop is False
+    assert load_config({"SPECVIZ_LAPTOP": "1"}).laptop is True
+    settings = tmp_path / "hosting.toml"
+    settings.write_text("[hosting]\nlaptop = true\n")
+    assert load_config({"SPECVIZ_CONFIG": str(settings)}).laptop is True
+    with pytest.raises(SpecvizError, match="laptop must be true or false"):
+        HostingConfig(laptop="yes")
