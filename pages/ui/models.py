@@ -12,14 +12,20 @@ from specviz.models.registry import REGISTRY
 from specviz.serving import faults, preload
 
 
-# Each model may be loaded as a target and as a draft: an allowed model never evicts another.
-@st.cache_resource(show_spinner=False, max_entries=2 * len(REGISTRY))
 def cached_model(name: str, role: str, allow_remote: bool = False, laptop: bool = False) -> LoadedModel:
     """The model in the fastest exact configuration for its role (specviz/models/fast.py), or the
-    laptop mode's int8 weights.
+    laptop mode's int8 weights, loaded once per server.
 
-    A load that fails is not cached: the next attempt, by any session, tries again.
+    Streamlit keys its cache on the arguments as passed (a default left out and the same value
+    given by name are two keys), so every caller goes through here and the cache sees one form.
     """
+    return _cached_model(name, role, bool(allow_remote), bool(laptop))
+
+
+# Each model may be loaded as a target and as a draft: an allowed model never evicts another.
+@st.cache_resource(show_spinner=False, max_entries=2 * len(REGISTRY))
+def _cached_model(name: str, role: str, allow_remote: bool, laptop: bool) -> LoadedModel:
+    """A load that fails is not cached: the next attempt, by any session, tries again."""
     return fast.load_role(name, role, "auto", allow_remote=allow_remote, laptop=laptop)
 
 

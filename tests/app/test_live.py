@@ -139,3 +139,29 @@ def test_laptop_mode_runs_int8_weights_and_says_whose_distribution_the_output_fo
     finally:
         monkeypatch.delenv("SPECVIZ_LAPTOP")
         hosting.clear()
+
+
+def test_the_first_run_uses_the_models_the_preload_loaded(monkeypatch):
+    """The preload and a Run must hit the same cache entries: one load per model, not two."""
+    from pages.ui import models
+    from specviz.models import fast
+    from specviz.serving import preload
+
+    loads = []
+    real_load = fast.load_model
+    monkeypatch.setattr(fast, "load_model", lambda name, *a, **k: loads.append(name) or real_load(name, *a, **k))
+    monkeypatch.setenv(preload.ENABLED, "1")
+    monkeypatch.setattr(preload, "default_pair", lambda allowed: [("tiny-target", "target"), ("tiny-draft", "draft")])
+    models._cached_model.clear()
+    models.preloading.clear()
+    try:
+        at = tiny_page(temperature=0.0, max_new_tokens=12)
+        job = models.preloading()
+        job.thread.join(timeout=60)
+        assert job.done and loads == ["tiny-target", "tiny-draft"]
+        click(at, "Run")
+        assert not at.exception and at.session_state["runs"]
+        assert loads == ["tiny-target", "tiny-draft"]  # the Run loaded nothing more
+    finally:
+        models.preloading.clear()
+        models._cached_model.clear()
