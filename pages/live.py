@@ -7,7 +7,7 @@ import torch
 
 from pages.ui import hosting as host
 from pages.ui import models, pickers, session
-from pages.ui.run_view import race, show_run
+from pages.ui.run_view import race_bars, show_run
 from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
@@ -19,8 +19,6 @@ from specviz.serving import faults
 from specviz.settings import example_prompts
 from specviz.text import literal
 from specviz.viz import run_figures
-
-CHART_EVERY_S = 0.5  # the time race is redrawn at most this often while a run streams
 
 session.init_state()
 tr = session.tr
@@ -128,7 +126,6 @@ def stream(decoder: Decoder, title: str):
     with st.container():
         st.markdown(f"**{title}**")
         text_box, numbers, chart = st.empty(), st.empty(), st.empty()
-    drawn_at = 0.0
     run = decoder.start(prompt, chat=st.session_state["chat"])
     if decoder.speculative:  # the baseline is only a reference: a partial one is not kept
         st.session_state["run_in_progress"] = run
@@ -138,9 +135,8 @@ def stream(decoder: Decoder, title: str):
             text_box.html(run_figures.token_spans(run.record, with_discarded=not session.presenting(),
                                                   strong=session.presenting()))
             numbers.caption(progress_line(run))
-            if decoder.speculative and time.perf_counter() - drawn_at > CHART_EVERY_S:
-                chart.plotly_chart(race(run.record, session_baseline(run.record)), key=f"race_{time.monotonic_ns()}")
-                drawn_at = time.perf_counter()
+            if decoder.speculative:  # two HTML bars: a plotted chart redrawn here slowed the run it shows
+                chart.html(race_bars(run.record, session_baseline(run.record)))
     except Exception:  # an error in this script (memory): keep the cycles now; Streamlit's stop passes by
         keep_interrupted_run()
         raise

@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="artifacts/screenshots/live")
     parser.add_argument("--tiny", action="store_true", help="the tiny pair instead of the default pair")
     parser.add_argument("--lang", default="en,it")
+    parser.add_argument("--sizes", default=",".join(SIZES), help="projector, wide or both")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -94,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=loadtest.CHROMIUM, args=loadtest.ARGS)
             for language in args.lang.split(","):
-                for size, (width, height) in SIZES.items():
+                for size in args.sizes.split(","):
+                    width, height = SIZES[size]
                     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
                     tag = f"{language}-{size}"
                     summary[tag] = run_live(page, base, f"{pair}lang={language}", out, tag)

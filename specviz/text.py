@@ -260,6 +260,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                                "Per il proiettore: testo più grande, colori più forti, token scartati tolti dal testo."),
     "race.title": ("The time budget, as it ran", "Il bilancio dei tempi, durante l'esecuzione"),
     "race.speculative": ("speculative", "speculativo"),
+    "race.tokens": ("tokens", "token"),
     "race.measured": ("target alone (measured)", "solo target (misurato)"),
     "race.predicted": ("target alone (predicted from one measured step)", "solo target (previsto da un passo misurato)"),
     "preload.line": ("Getting the default pair ready in the background; a Run now waits only for what is left:",

@@ -21,6 +21,13 @@ def race(record: RunRecord, baseline: RunRecord | None):
     return run_figures.race_figure(record, baseline, step.ms if step else None, labels)
 
 
+def race_bars(record: RunRecord, baseline: RunRecord | None) -> str:
+    """The time race so far as two bars, redrawn after every cycle while a run streams."""
+    step = single_step(record, baseline)
+    labels = {name: tr(f"race.{name}") for name in ("speculative", "measured", "predicted", "tokens")}
+    return run_figures.race_bars(record, baseline, step.ms if step else None, labels)
+
+
 def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: RunRecord | None = None) -> None:
     """`threads`: the CPU threads the run had, where it ran on this server (unknown for a replayed trace);
     `baseline`: the target-alone run of the same prompt, if any (its single steps are drawn beside a verify pass).

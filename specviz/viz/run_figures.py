@@ -178,6 +178,38 @@ def race_figure(record: RunRecord, baseline: RunRecord | None = None, single_ms:
     return figure
 
 
+def alone_ms_for(tokens: int, baseline: RunRecord | None, single_ms: float | None) -> float | None:
+    """What the target alone spent (measured) or would spend (predicted) writing `tokens` tokens."""
+    if baseline is not None and baseline.cycles:
+        written, elapsed = _cumulative(baseline)
+        if tokens <= written[-1]:
+            return next(ms for n, ms in zip(written, elapsed) if n >= tokens)
+        return elapsed[-1] / written[-1] * tokens  # a longer speculative run: at the baseline's own rate
+    return single_ms * tokens if single_ms else None
+
+
+def race_bars(record: RunRecord, baseline: RunRecord | None = None, single_ms: float | None = None,
+              labels: dict[str, str] | None = None) -> str:
+    """The time race so far as two HTML bars: cheap to redraw after every cycle while a run streams
+    (the plotted race, drawn once the run ends, costs the browser far more)."""
+    names = {"speculative": "speculative", "measured": "target alone (measured)",
+             "predicted": "target alone (predicted from one measured step)", "tokens": "tokens", **(labels or {})}
+    written, elapsed = _cumulative(record)
+    alone = alone_ms_for(written[-1], baseline, single_ms)
+    rows = [(names["speculative"], elapsed[-1], colors.ACCEPTED)]
+    if alone is not None:
+        measured = baseline is not None and bool(baseline.cycles)
+        rows.append((names["measured" if measured else "predicted"], alone, colors.TARGET))
+    longest = max(ms for _, ms, _ in rows) or 1.0
+    bars = []
+    for name, ms, colour in rows:
+        width = max(100 * ms / longest, 0.5)
+        bars.append(f'<div style="margin:2px 0"><div style="font-size:0.9em">{html.escape(name)} · '
+                    f'{ms / 1000:.1f} s · {written[-1]} {html.escape(names["tokens"])}</div>'
+                    f'<div style="background:{colour};height:14px;width:{width:.1f}%"></div></div>')
+    return "".join(bars)
+
+
 def _cumulative(record: RunRecord) -> tuple[list[int], list[float]]:
     """(tokens written, ms spent) after each cycle, starting from (0, 0)."""
     tokens, elapsed = [0], [0.0]
