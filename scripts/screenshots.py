@@ -103,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
                     page.goto(f"{base}/benchmark?lang={language}")
                     settle(page)
                     page.get_by_role("button", name=re.compile("Measure it|Misuralo")).click()
+                    page.locator('[data-testid="stProgress"]').first.wait_for(timeout=60_000)
+                    page.locator('[data-testid="stProgress"]').first.wait_for(state="detached", timeout=600_000)
                     settle(page)
                     title = page.get_by_text(re.compile("Latency is not capacity|Latenza non"))
                     title.first.scroll_into_view_if_needed()
