@@ -8,13 +8,13 @@ from specviz.errors import SpecvizError
 from specviz.text import literal
 from specviz.viz import budget_figures
 
-PRESETS = {
-    "Article, α = 0.8": dict(k=4, draft_ms=3.0, verify_ms=50.0, overhead_ms=2.0, baseline_ms=40.0, alpha=0.8),
-    "Article, α = 0.2": dict(k=4, draft_ms=3.0, verify_ms=50.0, overhead_ms=2.0, baseline_ms=40.0, alpha=0.2),
+PRESETS = {  # by the key of their name in specviz/text.py
+    "budget.preset.high": dict(k=4, draft_ms=3.0, verify_ms=50.0, overhead_ms=2.0, baseline_ms=40.0, alpha=0.8),
+    "budget.preset.low": dict(k=4, draft_ms=3.0, verify_ms=50.0, overhead_ms=2.0, baseline_ms=40.0, alpha=0.2),
 }
 
 
-LAST_RUN = "From my last run (Live decoding)"
+LAST_RUN = "budget.preset.last"
 
 
 def from_last_run() -> dict | None:
@@ -33,16 +33,19 @@ def apply_preset(name: str) -> None:
         st.session_state[f"budget_{field}"] = value
 
 
+def apply_chosen_preset() -> None:
+    apply_preset(st.session_state["budget_preset"])
+
+
 if "budget_k" not in st.session_state:
-    apply_preset("Article, α = 0.8")
+    apply_preset("budget.preset.high")
 
 session.init_state()
 tr = session.tr
 st.title(tr("budget.title"))
 st.caption(tr("budget.caption"))
 choices = list(PRESETS) + ([LAST_RUN] if from_last_run() else [])
-preset = st.selectbox(tr("preset"), choices, key="budget_preset")
-st.button(tr("load_preset"), on_click=apply_preset, args=(preset,))
+st.selectbox(tr("preset"), choices, format_func=session.labels(), key="budget_preset", on_change=apply_chosen_preset)
 columns = st.columns(3)
 k = columns[0].slider(tr("budget.k"), 1, 16, key="budget_k")
 alpha = columns[0].slider(tr("budget.alpha"), 0.0, 1.0, step=0.01, key="budget_alpha")
@@ -58,23 +61,22 @@ except SpecvizError as error:
 
 result = budget.summary(plan)
 metrics = st.columns(5)
-metrics[0].metric("cycle ms", f"{result['cycle_ms']:.2f}")
-metrics[1].metric("ms per token", f"{result['ms_per_token']:.2f}")
-metrics[2].metric("tokens per cycle", f"{result['tokens_per_cycle']:.4f}")
-metrics[3].metric("speed-up", f"{result['speedup']:.2f}×")
-metrics[4].metric("best k", result["best_k"])
+metrics[0].metric(tr("budget.cycle_ms"), f"{result['cycle_ms']:.2f}")
+metrics[1].metric(tr("budget.ms_per_token"), f"{result['ms_per_token']:.2f}")
+metrics[2].metric(tr("budget.tokens_per_cycle"), f"{result['tokens_per_cycle']:.4f}")
+metrics[3].metric(tr("budget.speedup"), f"{result['speedup']:.2f}×")
+metrics[4].metric(tr("budget.best_k"), result["best_k"])
 if result["speedup"] < 1:
     st.warning(tr("budget.slower"))
 left, right = st.columns(2)
-left.plotly_chart(budget_figures.speedup_over_alpha(plan), key="budget_alpha_curve")
-right.plotly_chart(budget_figures.speedup_over_k(plan), key="budget_k_curve")
+lang = st.session_state.get("lang", "en")
+left.plotly_chart(budget_figures.speedup_over_alpha(plan, lang=lang), key="budget_alpha_curve")
+right.plotly_chart(budget_figures.speedup_over_k(plan, lang=lang), key="budget_k_curve")
 measured = st.session_state.get("measured_budget")
 if measured:
     st.subheader(tr("budget.last"))
-    st.caption(f"Measured speed-up {measured.actual_speedup:.2f}×; the formula with the measured per-position "
-               f"acceptance predicts {measured.predicted_speedup:.2f}×. Acceptance changes with the position "
-               "and the prefix: the constant-α assumption is a simplification.")
-    st.plotly_chart(budget_figures.acceptance_by_position(measured.acceptance_by_position, plan.alpha),
+    st.caption(tr("budget.last_caption").format(actual=measured.actual_speedup, predicted=measured.predicted_speedup))
+    st.plotly_chart(budget_figures.acceptance_by_position(measured.acceptance_by_position, plan.alpha, lang),
                     key="budget_positions")
 else:
     st.info(tr("budget.none"))

@@ -25,13 +25,14 @@ st.button(tr("exactness.tiny"), on_click=session.use_tiny_pair)
 columns = st.columns(3)
 pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"), where=columns[0])
 pickers.model_picker("target", tr("live.target"), session.term_help("target"), where=columns[0])
-prompt = columns[1].text_input("Prompt", "def f(x):", key="lab_prompt", max_chars=host.max_prompt_chars)
-temperature = columns[1].slider("Temperature", 0.1, 2.0, 1.0, 0.05, key="lab_temperature")
-top_k = columns[1].number_input("Top-k (0 = off; ≤ 64 to test two tokens)", 0, 1000, 20, key="lab_top_k")
+prompt = columns[1].text_input(tr("live.prompt"), "def f(x):", key="lab_prompt", max_chars=host.max_prompt_chars)
+temperature = columns[1].slider(tr("exactness.temperature"), 0.1, 2.0, 1.0, 0.05, key="lab_temperature")
+top_k = columns[1].number_input(tr("exactness.top_k"), 0, 1000, 20, key="lab_top_k")
 most_runs = max(EXACTNESS_RUNS.low, min(EXACTNESS_RUNS.high, host.max_mc_samples) // 100 * 100)
 runs = columns[2].slider(tr("exactness.runs"), EXACTNESS_RUNS.low, most_runs, min(500, most_runs), step=100,
                          key="lab_runs")
-variant = columns[2].radio(tr("exactness.rule"), list(exactness.LAB_VARIANTS), format_func=tr, key="lab_rule")
+variant = columns[2].radio(tr("exactness.rule"), list(exactness.LAB_VARIANTS), format_func=session.labels(),
+                           key="lab_rule")
 two = columns[2].checkbox(tr("exactness.two"), key="lab_two")
 
 jobs.keep_finished("lab_job", "lab_result")
@@ -55,11 +56,11 @@ if result:
     for scope, fits in (("first", result.first), ("pairs", result.pairs)):
         for fit in fits:
             verdict = tr("exactness.fits") if fit.p_value > SIGNIFICANCE else tr("exactness.misfits")
-            what = "first token" if scope == "first" else "first two tokens jointly"
-            (st.success if fit.p_value > SIGNIFICANCE else st.error)(
-                f"{fit.label}, {what}: χ² = {fit.statistic:.1f} with {fit.dof} degrees of freedom, "
-                f"p-value {fit.p_value:.3g}, total variation {fit.tv:.3f}: {verdict}.")
-    st.plotly_chart(exactness_figures.overlay_figure(result.first, result.texts), key="lab_overlay")
+            (st.success if fit.p_value > SIGNIFICANCE else st.error)(tr(f"exactness.fit_{scope}").format(
+                label=tr(f"exactness.label.{fit.label}"), statistic=fit.statistic, dof=fit.dof, p_value=fit.p_value,
+                tv=fit.tv, verdict=verdict))
+    st.plotly_chart(exactness_figures.overlay_figure(result.first, result.texts, lang=session.lang()),
+                    key="lab_overlay")
 
 st.subheader(tr("exactness.greedy"))
 if st.button(tr("exactness.compare")):
@@ -72,12 +73,13 @@ if st.button(tr("exactness.compare")):
             check = exactness.greedy_check(target, draft, prompt, DecodeConfig(k=4, max_new_tokens=32))
         st.session_state["lab_greedy"] = check
     except SpecvizError as error:
-        st.error(f"Cannot compare: {literal(error)}")
+        st.error(f"{tr('exactness.cannot_compare')}: {literal(error)}")
 check = st.session_state.get("lab_greedy")
 if check:
     if check["equal"]:
-        st.success(f"{tr('exactness.identical')}: {len(check['speculative'])} tokens.")
+        st.success(tr("exactness.identical_count").format(count=len(check["speculative"])))
     else:
         st.error(f"{tr('exactness.differ')} {check['first_difference'] + 1}.")
     pairs = list(zip_longest(check["speculative"], check["target_only"]))
-    st.dataframe({"speculative": [a for a, _ in pairs], "target alone": [b for _, b in pairs]}, hide_index=True)
+    st.dataframe({tr("exactness.label.speculative"): [a for a, _ in pairs],
+                  tr("exactness.label.target alone"): [b for _, b in pairs]}, hide_index=True)

@@ -133,7 +133,8 @@ def stream(decoder: Decoder, title: str):
         while not run.finished:
             run.step()
             text_box.html(run_figures.token_spans(run.record, with_discarded=not session.presenting(),
-                                                  strong=session.presenting()))
+                                                  strong=session.presenting(),
+                                                  lang=st.session_state.get("lang", "en")))
             numbers.caption(progress_line(run))
             if decoder.speculative:  # two HTML bars: a plotted chart redrawn here slowed the run it shows
                 chart.html(race_bars(run.record, session_baseline(run.record)))

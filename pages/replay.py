@@ -15,13 +15,13 @@ st.title(tr("replay.title"))
 st.caption(tr("replay.caption"))
 bundled = {path.stem: path for path in sorted((ASSETS / "traces").glob("*.json"))}
 choices = [tr("replay.bundled"), tr("replay.upload")]
-source = st.radio("Trace", choices, horizontal=True, key="replay_source")
+source = st.radio(tr("replay.trace"), choices, horizontal=True, key="replay_source")
 text = None
 if source == choices[0] or source is None:
-    name = st.selectbox("Example", list(bundled), key="replay_example")
+    name = st.selectbox(tr("replay.example"), list(bundled), key="replay_example")
     text = bundled[name].read_text(encoding="utf-8") if name else None
 else:
-    upload = st.file_uploader("JSON trace", type=["json"], key="replay_upload")
+    upload = st.file_uploader(tr("replay.file"), type=["json"], key="replay_upload")
     if upload is not None:
         limit = hosting.hosting().max_upload_bytes
         if upload.size > limit:
@@ -37,11 +37,12 @@ if text is not None:
     else:
         policy, settings = record.policy, record.settings
         # Every field here comes from a file someone uploaded: shown literally.
-        st.markdown(f"**{literal(record.draft or 'target only')} → {literal(record.target)}** on "
-                    f"{literal(record.device)} ({literal(record.dtype)}), temperature "
-                    f"{literal(policy.get('temperature'))}, top-k {literal(policy.get('top_k'))}, top-p "
-                    f"{literal(policy.get('top_p'))}, k = {literal(settings.get('k'))} "
-                    f"({literal(settings.get('schedule'))}), seed {literal(settings.get('seed'))}")
+        st.markdown(tr("replay.summary").format(
+            draft=literal(record.draft) if record.draft else tr("replay.target_only"), target=literal(record.target),
+            device=literal(record.device), dtype=literal(record.dtype),
+            temperature=literal(policy.get("temperature")), top_k=literal(policy.get("top_k")),
+            top_p=literal(policy.get("top_p")), k=literal(settings.get("k")),
+            schedule=literal(settings.get("schedule")), seed=literal(settings.get("seed"))))
         with st.expander(tr("replay.prompt")):
             st.code(record.prompt, language=None)
         show_run(record, key="replay")

@@ -10,11 +10,11 @@ from specviz.viz import toy_figures
 
 # The verifiers the Monte Carlo runs, by the names the figures use: the exact rule and the broken one.
 RULES = {"token": "exact", "naive": "naive"}
-PRESETS = {
-    "Article example": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]),
-    "p = q": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.5, 0.3, 0.2]),
-    "Disjoint supports": (["A", "B", "C"], [0.6, 0.4, 0.0], [0.0, 0.0, 1.0]),
-    "Near-one-hot draft": (["A", "B", "C"], [0.4, 0.35, 0.25], [0.96, 0.02, 0.02]),
+PRESETS = {  # by the key of their name in specviz/text.py
+    "toy.preset.article": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]),
+    "toy.preset.equal": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.5, 0.3, 0.2]),
+    "toy.preset.disjoint": (["A", "B", "C"], [0.6, 0.4, 0.0], [0.0, 0.0, 1.0]),
+    "toy.preset.one_hot": (["A", "B", "C"], [0.4, 0.35, 0.25], [0.96, 0.02, 0.02]),
 }
 
 
@@ -26,15 +26,18 @@ def apply_preset(name: str) -> None:
     st.session_state.pop("toy_mc", None)
 
 
+def apply_chosen_preset() -> None:
+    apply_preset(st.session_state["toy_preset"])
+
+
 if "toy_size" not in st.session_state:
-    apply_preset("Article example")
+    apply_preset("toy.preset.article")
 
 session.init_state()
 tr = session.tr
 st.title(tr("toy.title"))
 st.caption(tr("toy.caption"))
-preset = st.selectbox(tr("preset"), list(PRESETS), key="toy_preset")
-st.button(tr("load_preset"), on_click=apply_preset, args=(preset,))
+st.selectbox(tr("preset"), list(PRESETS), format_func=session.labels(), key="toy_preset", on_change=apply_chosen_preset)
 size = st.number_input(tr("toy.tokens"), 2, 10, key="toy_size")
 
 columns = st.columns(int(size))
@@ -61,16 +64,17 @@ metrics[0].metric(tr("toy.accepted"), str(result.accepted_total), help=f"= {floa
 metrics[1].metric(tr("toy.rejected"), str(result.rejected_mass), help=f"= {float(result.rejected_mass):.4f}")
 metrics[2].metric(tr("toy.naive_off"), f"{stats.total_variation(result.naive, result.p):.4f}")
 
-st.plotly_chart(toy_figures.step_figure(result, names), key="toy_step")
+lang = st.session_state.get("lang", "en")
+st.plotly_chart(toy_figures.step_figure(result, names, lang), key="toy_step")
 table = {
-    "token": names,
-    "target p": [str(x) for x in result.p],
-    "draft q": [str(x) for x in result.q],
-    "accepted min(p, q)": [str(x) for x in result.accepted],
-    "residual max(p − q, 0)": [str(x) for x in result.residual],
-    "correction": [str(x) for x in result.correction] if result.correction else ["—"] * len(names),
-    "exact result": [str(x) for x in result.exact],
-    "naive result": [str(x) for x in result.naive],
+    tr("toy.col_token"): names,
+    tr("fig.target_p"): [str(x) for x in result.p],
+    tr("fig.draft_q"): [str(x) for x in result.q],
+    tr("toy.col_accepted"): [str(x) for x in result.accepted],
+    tr("toy.col_residual"): [str(x) for x in result.residual],
+    tr("toy.col_correction"): [str(x) for x in result.correction] if result.correction else ["—"] * len(names),
+    tr("toy.col_exact"): [str(x) for x in result.exact],
+    tr("toy.col_naive"): [str(x) for x in result.naive],
 }
 st.dataframe(table, hide_index=True)
 if result.correction is None:
@@ -79,7 +83,7 @@ elif result.exact == result.p:
     exact_text = ", ".join(str(x) for x in result.exact)
     st.success(f"{tr('toy.exact_ok')}: {exact_text}.")
 
-st.subheader("Monte Carlo")
+st.subheader(tr("toy.monte_carlo"))
 jobs.keep_finished("toy_mc_job", "toy_mc")
 most_samples = max(100, min(montecarlo.MAX_SAMPLES, hosting.hosting().max_mc_samples) // 100 * 100)
 samples = st.slider(tr("toy.samples"), 100, most_samples, min(5000, most_samples), step=100)
@@ -99,7 +103,8 @@ if mc and (mc.p, mc.q) == (tuple(map(float, p)), tuple(map(float, q))):
         column.metric(tr(f"toy.tv_after_{shown}").format(n=mc.samples_done),
                       f"{stats.total_variation(mc.frequencies[rule], result.p):.4f}")
     st.caption(tr("toy.shrinks"))
-    st.plotly_chart(toy_figures.distance_figure({shown: mc.curves[rule] for rule, shown in RULES.items()}),
+    rule_names = {rule: tr(f"toy.rule_{shown}") for rule, shown in RULES.items()}
+    st.plotly_chart(toy_figures.distance_figure({rule_names[rule]: mc.curves[rule] for rule in RULES}, lang),
                     key="toy_distance")
-    empirical = {f"{shown} rule": mc.frequencies[rule] for rule, shown in RULES.items()}
-st.plotly_chart(toy_figures.outcome_figure(result, names, empirical), key="toy_outcome")
+    empirical = {rule_names[rule]: mc.frequencies[rule] for rule in RULES}
+st.plotly_chart(toy_figures.outcome_figure(result, names, empirical, lang), key="toy_outcome")

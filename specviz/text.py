@@ -137,6 +137,14 @@ STRINGS: dict[str, tuple[str, str]] = {
                        "here exactly as it was recorded: no model is loaded, so this works on any laptop.",
                        "Scarica un'esecuzione dalla pagina di decodifica dal vivo, o usane una fornita con specviz, e "
                        "studiala qui come è stata registrata: nessun modello viene caricato."),
+    "replay.trace": ("Trace", "Traccia"),
+    "replay.example": ("Example", "Esempio"),
+    "replay.file": ("JSON trace", "Traccia JSON"),
+    "replay.summary": ("**{draft} → {target}** on {device} ({dtype}), temperature {temperature}, top-k {top_k}, "
+                       "top-p {top_p}, k = {k} ({schedule}), seed {seed}",
+                       "**{draft} → {target}** su {device} ({dtype}), temperatura {temperature}, top-k {top_k}, "
+                       "top-p {top_p}, k = {k} ({schedule}), seme {seed}"),
+    "replay.target_only": ("target only", "solo target"),
     "replay.bundled": ("A recorded example", "Un esempio registrato"),
     "replay.upload": ("Upload a JSON trace", "Carica una traccia JSON"),
     "replay.not_trace": ("This file is not a specviz trace", "Questo file non è una traccia di specviz"),
@@ -259,6 +267,103 @@ STRINGS: dict[str, tuple[str, str]] = {
     "view.presentation_help": ("For a projector: larger text, stronger colours, discarded tokens left out of the text.",
                                "Per il proiettore: testo più grande, colori più forti, token scartati tolti dal testo."),
     "race.title": ("The time budget, as it ran", "Il bilancio dei tempi, durante l'esecuzione"),
+    "fig.tokens": ("tokens", "token"),
+    "fig.cycles": ("cycles", "cicli"),
+    "fig.cycle": ("cycle", "ciclo"),
+    "fig.tokens_per_cycle": ("tokens per cycle", "token per ciclo"),
+    "fig.acceptance_rate": ("acceptance rate", "tasso di accettazione"),
+    "fig.tokens_per_s": ("tokens / s", "token / s"),
+    "fig.k_chosen": ("k chosen", "k scelto"),
+    "fig.timeline": ("Cycle timeline", "Cronologia dei cicli"),
+    "fig.draft": ("draft", "bozza"),
+    "fig.verify": ("verify", "verifica"),
+    "fig.overhead": ("overhead", "altro"),
+    "fig.time_split": ("Where the time goes", "Dove va il tempo"),
+    "fig.rejection_at": ("rejection at position {position}", "rifiuto in posizione {position}"),
+    "fig.no_rejection": ("no rejection", "nessun rifiuto"),
+    "fig.cycle_sentence": ("**Cycle {cycle}**: k = {k}, proposed {proposed}, accepted {accepted}, then a "
+                           "**{kind}** token ({where}).",
+                           "**Ciclo {cycle}**: k = {k}, proposti {proposed}, accettati {accepted}, poi un token di "
+                           "**{kind}** ({where})."),
+    "fig.position": ("position", "posizione"),
+    "fig.verdict": ("verdict", "esito"),
+    "fig.target_p": ("target p", "p del target"),
+    "fig.draft_q": ("draft q", "q della bozza"),
+    "fig.residual": ("residual (normalised)", "residuo (normalizzato)"),
+    "fig.probability": ("probability", "probabilità"),
+    "fig.rejection_title": ("Cycle {cycle}: distributions at the rejected position {position}",
+                            "Ciclo {cycle}: distribuzioni nella posizione rifiutata {position}"),
+    "fate.accepted": ("accepted", "accettato"),
+    "fate.rejected": ("rejected", "rifiutato"),
+    "fate.unchecked": ("discarded (not checked)", "scartato (non controllato)"),
+    "fate.correction": ("correction", "correzione"),
+    "fate.bonus": ("bonus", "bonus"),
+    "fate.target": ("target alone", "solo target"),
+    "fate.discarded": ("discarded proposal", "proposta scartata"),
+    "fate.discarded_short": ("discarded", "scartati"),
+    "exactness.temperature": ("Temperature", "Temperatura"),
+    "exactness.top_k": ("Top-k (0 = off; ≤ 64 to test two tokens)", "Top-k (0 = disattivo; ≤ 64 per testare due token)"),
+    "exactness.fit_first": ("{label}, first token: χ² = {statistic:.1f} with {dof} degrees of freedom, p-value "
+                            "{p_value:.3g}, total variation {tv:.3f}: {verdict}.",
+                            "{label}, primo token: χ² = {statistic:.1f} con {dof} gradi di libertà, p-value "
+                            "{p_value:.3g}, variazione totale {tv:.3f}: {verdict}."),
+    "exactness.fit_pairs": ("{label}, first two tokens jointly: χ² = {statistic:.1f} with {dof} degrees of freedom, "
+                            "p-value {p_value:.3g}, total variation {tv:.3f}: {verdict}.",
+                            "{label}, primi due token insieme: χ² = {statistic:.1f} con {dof} gradi di libertà, "
+                            "p-value {p_value:.3g}, variazione totale {tv:.3f}: {verdict}."),
+    "exactness.label.speculative": ("speculative", "speculativo"),
+    "exactness.label.target alone": ("target alone", "solo target"),
+    "exactness.cannot_compare": ("Cannot compare", "Impossibile confrontare"),
+    "exactness.identical_count": ("Identical, token for token: {count} tokens.",
+                                  "Identici, token per token: {count} token."),
+    "exactness.exact_p": ("target's exact p", "p esatta del target"),
+    "exactness.overlay_title": ("First generated token", "Primo token generato"),
+    "toy.monte_carlo": ("Monte Carlo", "Monte Carlo"),
+    "toy.col_token": ("token", "token"),
+    "toy.col_accepted": ("accepted min(p, q)", "accettato min(p, q)"),
+    "toy.col_residual": ("residual max(p − q, 0)", "residuo max(p − q, 0)"),
+    "toy.col_correction": ("correction", "correzione"),
+    "toy.col_exact": ("exact result", "risultato esatto"),
+    "toy.col_naive": ("naive result", "risultato ingenuo"),
+    "toy.step_title": ("One verification step", "Un passo di verifica"),
+    "toy.rule_exact": ("exact rule", "regola esatta"),
+    "toy.rule_naive": ("naive rule", "regola ingenua"),
+    "toy.rule_naive_long": ("naive rule (resample from p)", "regola ingenua (ricampiona da p)"),
+    "toy.sampled": ("sampled: {rule}", "campionato: {rule}"),
+    "toy.outcome_title": ("What comes out", "Che cosa esce"),
+    "toy.samples_axis": ("samples N", "campioni N"),
+    "toy.tv_axis": ("total variation to p", "variazione totale da p"),
+    "toy.distance_title": ("Distance to p as N grows", "Distanza da p al crescere di N"),
+    "toy.preset.article": ("Article example", "Esempio dell'articolo"),
+    "toy.preset.equal": ("p = q", "p = q"),
+    "toy.preset.disjoint": ("Disjoint supports", "Supporti disgiunti"),
+    "toy.preset.one_hot": ("Near-one-hot draft", "Draft quasi deterministico"),
+    "budget.break_even": ("break-even", "pareggio"),
+    "budget.yours": ("your setting", "la tua impostazione"),
+    "budget.alpha_axis": ("α (acceptance per position)", "α (accettazione per posizione)"),
+    "budget.over_alpha": ("Speed-up over α", "Speed-up in funzione di α"),
+    "budget.best_at": ("best k = {best} at α = {alpha:.2f}", "k migliore = {best} con α = {alpha:.2f}"),
+    "budget.k_axis": ("k (proposed tokens)", "k (token proposti)"),
+    "budget.over_k": ("Speed-up over k", "Speed-up in funzione di k"),
+    "budget.measured_run": ("measured in your run", "misurata nella tua esecuzione"),
+    "budget.constant_alpha": ("constant α = {alpha:.2f}", "α costante = {alpha:.2f}"),
+    "budget.position_axis": ("position in the proposal", "posizione nella proposta"),
+    "budget.positions_title": ("Acceptance by position: measured vs assumed",
+                               "Accettazione per posizione: misurata e ipotizzata"),
+    "budget.cycle_ms": ("cycle ms", "ms per ciclo"),
+    "budget.ms_per_token": ("ms per token", "ms per token"),
+    "budget.tokens_per_cycle": ("tokens per cycle", "token per ciclo"),
+    "budget.speedup": ("speed-up", "speed-up"),
+    "budget.best_k": ("best k", "k migliore"),
+    "budget.preset.high": ("Article, α = 0.8", "Articolo, α = 0,8"),
+    "budget.preset.low": ("Article, α = 0.2", "Articolo, α = 0,2"),
+    "budget.preset.last": ("From my last run (Live decoding)", "Dalla mia ultima esecuzione (Decodifica dal vivo)"),
+    "budget.last_caption": ("Measured speed-up {actual:.2f}×; the formula with the measured per-position acceptance "
+                            "predicts {predicted:.2f}×. Acceptance changes with the position and the prefix: the "
+                            "constant-α assumption is a simplification.",
+                            "Speed-up misurato {actual:.2f}×; la formula con l'accettazione misurata per posizione "
+                            "prevede {predicted:.2f}×. L'accettazione cambia con la posizione e il prefisso: "
+                            "un α costante è una semplificazione."),
     "race.speculative": ("speculative", "speculativo"),
     "race.tokens": ("tokens", "token"),
     "race.measured": ("target alone (measured)", "solo target (misurato)"),
@@ -328,12 +433,22 @@ STRINGS: dict[str, tuple[str, str]] = {
     'exactness.differ': ('They differ first at token', 'Differiscono per la prima volta al token'),
     'replay.too_big': ('That file is too large for a trace', 'Il file è troppo grande per una traccia'),
     'replay.prompt': ('Prompt', 'Prompt'),
-    "load_preset": ("Load preset", "Carica preimpostazione"),
 }
 
 
 def text(key: str, lang: str = "en") -> str:
     english, italian = STRINGS[key]
+    return italian if lang == "it" else english
+
+
+# The glossary's terms as a reader of each language names them.
+TERMS = {"draft": ("draft", "draft"), "target": ("target", "target"), "proposal": ("proposal", "proposta"),
+         "accepted prefix": ("accepted prefix", "prefisso accettato"), "residual": ("residual", "residuo"),
+         "correction": ("correction", "correzione"), "bonus": ("bonus", "bonus")}
+
+
+def term(name: str, lang: str = "en") -> str:
+    english, italian = TERMS[name]
     return italian if lang == "it" else english
 
 

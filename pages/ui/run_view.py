@@ -17,7 +17,7 @@ from specviz.viz.cycle_frames import single_step
 def race(record: RunRecord, baseline: RunRecord | None):
     """The time race of a run against the target alone, labelled in the session's language."""
     step = single_step(record, baseline)
-    labels = {name: tr(f"race.{name}") for name in ("title", "speculative", "measured", "predicted")}
+    labels = {name: tr(f"race.{name}") for name in ("title", "speculative", "measured", "predicted", "tokens")}
     return run_figures.race_figure(record, baseline, step.ms if step else None, labels)
 
 
@@ -32,29 +32,30 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
     """`threads`: the CPU threads the run had, where it ran on this server (unknown for a replayed trace);
     `baseline`: the target-alone run of the same prompt, if any (its single steps are drawn beside a verify pass).
     """
-    st.caption(PairConfiguration.of(record, threads).line(st.session_state.get("lang", "en")))
+    lang = st.session_state.get("lang", "en")
+    st.caption(PairConfiguration.of(record, threads).line(lang))
     if record.target == TINY_TARGET:
         st.info(tr("view.tiny_speed"))
     presenting = session.presenting()
-    st.html(run_figures.token_spans(record, with_discarded=not presenting, strong=presenting))
+    st.html(run_figures.token_spans(record, with_discarded=not presenting, strong=presenting, lang=lang))
     st.caption(tr("view.legend"))
-    for column, (label, value) in zip(st.columns(5), run_figures.headline(record)):
+    for column, (label, value) in zip(st.columns(5), run_figures.headline(record, lang)):
         column.metric(label, value)
     if not record.cycles:
         return
-    st.plotly_chart(run_figures.timeline_figure(record), key=f"{key}_timeline")
+    st.plotly_chart(run_figures.timeline_figure(record, lang), key=f"{key}_timeline")
     st.plotly_chart(race(record, baseline), key=f"{key}_race")
     chosen = st.select_slider(tr("view.inspect"), options=[c.index + 1 for c in record.cycles],
                               key=f"{key}_cycle") if len(record.cycles) > 1 else 1
     cycle = record.cycles[chosen - 1]
     show_cycle_frames(record, chosen - 1, key, baseline)
     with st.expander(tr("view.numbers")):
-        st.markdown(run_figures.cycle_sentence(cycle))
+        st.markdown(run_figures.cycle_sentence(cycle, lang))
         if cycle.proposed:
-            st.dataframe(run_figures.cycle_rows(cycle), hide_index=True, key=f"{key}_rows")
-        figure = run_figures.rejection_figure(cycle)
+            st.dataframe(run_figures.cycle_rows(cycle, lang), hide_index=True, key=f"{key}_rows")
+        figure = run_figures.rejection_figure(cycle, lang)
         if figure is not None:
             st.plotly_chart(figure, key=f"{key}_rejection")
-    st.plotly_chart(run_figures.timing_figure(record), key=f"{key}_timing")
+    st.plotly_chart(run_figures.timing_figure(record, lang), key=f"{key}_timing")
     st.download_button(tr("view.download"), record.to_json(), file_name="specviz-run.json",
                        mime="application/json", key=f"{key}_download")

@@ -6,6 +6,9 @@ checks of a shared link's values are pure functions in specviz/settings.py.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import streamlit as st
 
 from pages.ui.hosting import hosting, ranges
@@ -52,6 +55,17 @@ def share_settings() -> None:
 def tr(key: str) -> str:
     """The page text for `key` in the session's language."""
     return text(key, st.session_state.get("lang", "en"))
+
+
+def lang() -> str:
+    """The session's language: "en" or "it"."""
+    return st.session_state.get("lang", "en")
+
+
+def labels() -> Callable[[str], str]:
+    """`tr` bound to the language of this script run: a widget's format_func, which Streamlit may
+    call again outside the run (when the session state is not at hand)."""
+    return functools.partial(text, lang=st.session_state.get("lang", "en"))
 
 
 def term_help(term: str) -> str:

@@ -159,7 +159,7 @@ def _fourth(cycle: CycleRecord, say) -> tuple[str, go.Figure | None]:
         figure.add_annotation(x=labels[where], y=cycle.top.residual[where], text=say("frame.4.drawn"),
                               showarrow=True, arrowhead=2, ay=-40)
     figure.update_xaxes(type="category")
-    return sentence, _layout(figure, say("frame.4.chart"), barmode="group", yaxis_title="probability")
+    return sentence, _layout(figure, say("frame.4.chart"), barmode="group", yaxis_title=say("fig.probability"))
 
 
 def _crop_sentence(cycle: CycleRecord, say) -> str:

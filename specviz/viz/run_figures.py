@@ -11,6 +11,7 @@ import html
 import plotly.graph_objects as go
 
 from specviz.engine.trace import CycleRecord, RunRecord
+from specviz.text import text as tr
 from specviz.viz import colors
 
 FATE_COLORS = {"accepted": colors.ACCEPTED, "correction": colors.CORRECTION, "bonus": colors.BONUS,
@@ -24,24 +25,28 @@ def _visible(text: str) -> str:
 
 
 def plot_label(text: str) -> str:
-    """A token as a chart label: quoted like Python's repr, with the HTML that Plotly would interpret escaped."""
-    return html.escape(repr(text), quote=False)
+    """A token as a chart label: quoted, control characters as \\xNN, the HTML that Plotly would interpret escaped.
+
+    Not Python's repr: that doubles the backslash of a byte token already shown as "\\xe4".
+    """
+    shown = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
+    return html.escape(f"'{shown}'", quote=False)
 
 
-def headline(record: RunRecord) -> list[tuple[str, str]]:
+def headline(record: RunRecord, lang: str = "en") -> list[tuple[str, str]]:
     """The run's headline numbers as (label, shown value) pairs."""
     totals, timing = record.totals, record.timing
     rate = totals.get("acceptance_rate")
     return [
-        ("tokens", f"{totals.get('generated', len(record.token_ids)) or 0:.0f}"),
-        ("cycles", f"{totals.get('cycles', len(record.cycles)) or 0:.0f}"),
-        ("tokens per cycle", f"{totals.get('mean_tokens_per_cycle') or 0:.2f}"),
-        ("acceptance rate", "—" if rate is None else f"{rate:.2f}"),
-        ("tokens / s", f"{timing.get('tokens_per_s') or 0:.2f}"),
+        (tr("fig.tokens", lang), f"{totals.get('generated', len(record.token_ids)) or 0:.0f}"),
+        (tr("fig.cycles", lang), f"{totals.get('cycles', len(record.cycles)) or 0:.0f}"),
+        (tr("fig.tokens_per_cycle", lang), f"{totals.get('mean_tokens_per_cycle') or 0:.2f}"),
+        (tr("fig.acceptance_rate", lang), "—" if rate is None else f"{rate:.2f}"),
+        (tr("fig.tokens_per_s", lang), f"{timing.get('tokens_per_s') or 0:.2f}"),
     ]
 
 
-def token_spans(record: RunRecord, with_discarded: bool = True, strong: bool = False) -> str:
+def token_spans(record: RunRecord, with_discarded: bool = True, strong: bool = False, lang: str = "en") -> str:
     """The generated text as HTML spans coloured by each token's fate; discarded proposals struck through.
 
     `strong`: deeper colours and thicker underlines, for a projector.
@@ -52,74 +57,81 @@ def token_spans(record: RunRecord, with_discarded: bool = True, strong: bool = F
         texts = cycle.emitted_texts or [str(t) for t in cycle.emitted]
         for i, text in enumerate(texts):
             fate = "accepted" if i < cycle.accepted else cycle.kind
-            parts.append(f'<span class="sv-{fate}" title="cycle {cycle.index + 1}: {fate}" '
+            title = f"{tr('fig.cycle', lang)} {cycle.index + 1}: {tr('fate.' + fate, lang)}"
+            parts.append(f'<span class="sv-{fate}" title="{title}" '
                          f'style="background:{FATE_COLORS[fate]}{alpha};'
                          f'border-bottom:{line}px solid {FATE_COLORS[fate]}">{_visible(text)}</span>')
         if with_discarded and cycle.kind == "correction":
             tail = cycle.proposed_texts[cycle.accepted:] or [str(t) for t in cycle.proposed[cycle.accepted:]]
             if tail:
-                parts.append(f'<s class="sv-discarded" title="cycle {cycle.index + 1}: discarded proposal" '
+                title = f"{tr('fig.cycle', lang)} {cycle.index + 1}: {tr('fate.discarded', lang)}"
+                parts.append(f'<s class="sv-discarded" title="{title}" '
                              f'style="color:#999">{_visible("".join(tail))}</s>')
     style = "font-family:monospace;line-height:1.9;white-space:pre-wrap;overflow-wrap:anywhere"
     return f'<div class="sv-tokens" style="{style}">' + "".join(parts) + "</div>"
 
 
-def timeline_figure(record: RunRecord) -> go.Figure:
+def timeline_figure(record: RunRecord, lang: str = "en") -> go.Figure:
     """Per cycle: accepted draft tokens, the correction or bonus, and the discarded proposals."""
     x = [c.index + 1 for c in record.cycles]
     figure = go.Figure()
-    figure.add_bar(name="accepted", x=x, y=[c.accepted for c in record.cycles], marker_color=colors.ACCEPTED)
+    figure.add_bar(name=tr("fate.accepted", lang), x=x, y=[c.accepted for c in record.cycles],
+                   marker_color=colors.ACCEPTED)
     for kind in ("correction", "bonus", "target"):
         values = [1 if c.kind == kind else 0 for c in record.cycles]
         if any(values):
-            figure.add_bar(name=kind, x=x, y=values, marker_color=FATE_COLORS[kind])
-    figure.add_bar(name="discarded", x=x, y=[len(c.proposed) - c.accepted for c in record.cycles],
+            figure.add_bar(name=tr(f"fate.{kind}", lang), x=x, y=values, marker_color=FATE_COLORS[kind])
+    figure.add_bar(name=tr("fate.discarded_short", lang), x=x, y=[len(c.proposed) - c.accepted for c in record.cycles],
                    marker_color="#cccccc")
     if len({c.k for c in record.cycles}) > 1:  # a schedule that chooses k: show its choice per cycle
-        figure.add_scatter(name="k chosen", x=x, y=[c.k for c in record.cycles], mode="lines+markers",
+        figure.add_scatter(name=tr("fig.k_chosen", lang), x=x, y=[c.k for c in record.cycles], mode="lines+markers",
                            line=dict(color="#000000", width=1, shape="hv"), marker_size=5)
-    figure.update_layout(barmode="stack", xaxis_title="cycle", yaxis_title="tokens", title="Cycle timeline",
+    figure.update_layout(barmode="stack", xaxis_title=tr("fig.cycle", lang), yaxis_title=tr("fig.tokens", lang),
+                         title=tr("fig.timeline", lang),
                          legend_orientation="h", margin=dict(t=50, b=10))
     return figure
 
 
-def timing_figure(record: RunRecord) -> go.Figure:
+def timing_figure(record: RunRecord, lang: str = "en") -> go.Figure:
     """Per cycle: milliseconds spent drafting, verifying and on everything else."""
     x = [c.index + 1 for c in record.cycles]
     figure = go.Figure()
     for name, values, color in (
-        ("draft", [c.draft_ms for c in record.cycles], colors.DRAFT),
-        ("verify", [c.verify_ms for c in record.cycles], colors.TARGET),
-        ("overhead", [c.overhead_ms for c in record.cycles], colors.NAIVE),
+        (tr("fig.draft", lang), [c.draft_ms for c in record.cycles], colors.DRAFT),
+        (tr("fig.verify", lang), [c.verify_ms for c in record.cycles], colors.TARGET),
+        (tr("fig.overhead", lang), [c.overhead_ms for c in record.cycles], colors.NAIVE),
     ):
         figure.add_bar(name=name, x=x, y=values, marker_color=color)
-    figure.update_layout(barmode="stack", xaxis_title="cycle", yaxis_title="ms", title="Where the time goes",
+    figure.update_layout(barmode="stack", xaxis_title=tr("fig.cycle", lang), yaxis_title="ms",
+                         title=tr("fig.time_split", lang),
                          legend_orientation="h", margin=dict(t=50, b=10))
     return figure
 
 
-def cycle_sentence(cycle: CycleRecord) -> str:
+def cycle_sentence(cycle: CycleRecord, lang: str = "en") -> str:
     """One line of Markdown that says what happened in a cycle."""
-    where = f"rejection at position {cycle.accepted + 1}" if cycle.kind == "correction" else "no rejection"
-    return (f"**Cycle {cycle.index + 1}**: k = {cycle.k}, proposed {len(cycle.proposed)}, accepted "
-            f"{cycle.accepted}, then a **{cycle.kind}** token ({where}).")
+    where = tr("fig.rejection_at", lang).format(position=cycle.accepted + 1) if cycle.kind == "correction" \
+        else tr("fig.no_rejection", lang)
+    return tr("fig.cycle_sentence", lang).format(cycle=cycle.index + 1, k=cycle.k, proposed=len(cycle.proposed),
+                                                 accepted=cycle.accepted, kind=tr(f"fate.{cycle.kind}", lang),
+                                                 where=where)
 
 
-def cycle_rows(cycle: CycleRecord) -> list[dict]:
+def cycle_rows(cycle: CycleRecord, lang: str = "en") -> list[dict]:
     """One row per proposed position: the token, p(x), q(x), min(1, p/q), the draw u and the verdict."""
     rows = []
     for i, token in enumerate(cycle.proposed):
         text = cycle.proposed_texts[i] if cycle.proposed_texts else str(token)
         checked = i < len(cycle.accept_prob)
-        verdict = "accepted" if i < cycle.accepted else ("rejected" if checked else "discarded (not checked)")
+        verdict = tr("fate.accepted" if i < cycle.accepted else "fate.rejected" if checked else "fate.unchecked", lang)
         rows.append({
-            "position": i + 1,
-            "token": repr(text),
+            tr("fig.position", lang): i + 1,
+            "token": plot_label(text),
             "p(x)": _number(cycle.target_p, i, checked),
             "q(x)": _number(cycle.draft_q, i, checked),
             "min(1, p/q)": _number(cycle.accept_prob, i, checked),
             "u": _number(cycle.uniforms, i, checked),
-            "verdict": verdict,
+            tr("fig.verdict", lang): verdict,
         })
     return rows
 
@@ -135,18 +147,19 @@ def unique_labels(texts: list[str], ids: list[int]) -> list[str]:
     return [f"{label} #{token}" if labels.count(label) > 1 else label for label, token in zip(labels, ids)]
 
 
-def rejection_figure(cycle: CycleRecord) -> go.Figure | None:
+def rejection_figure(cycle: CycleRecord, lang: str = "en") -> go.Figure | None:
     """At the rejection: p, q and the normalised residual max(p - q, 0) over the top tokens."""
     if cycle.top is None:
         return None
     labels = unique_labels(cycle.top.texts, cycle.top.ids)
     figure = go.Figure()
-    figure.add_bar(name="target p", x=labels, y=cycle.top.target_p, marker_color=colors.TARGET)
-    figure.add_bar(name="draft q", x=labels, y=cycle.top.draft_q, marker_color=colors.DRAFT)
-    figure.add_bar(name="residual (normalised)", x=labels, y=cycle.top.residual, marker_color=colors.RESIDUAL)
-    figure.update_layout(barmode="group", yaxis_title="probability", legend_orientation="h",
-                         title=f"Cycle {cycle.index + 1}: distributions at the rejected position "
-                               f"{cycle.accepted + 1}", margin=dict(t=50, b=10))
+    figure.add_bar(name=tr("fig.target_p", lang), x=labels, y=cycle.top.target_p, marker_color=colors.TARGET)
+    figure.add_bar(name=tr("fig.draft_q", lang), x=labels, y=cycle.top.draft_q, marker_color=colors.DRAFT)
+    figure.add_bar(name=tr("fig.residual", lang), x=labels, y=cycle.top.residual, marker_color=colors.RESIDUAL)
+    figure.update_layout(barmode="group", yaxis_title=tr("fig.probability", lang), legend_orientation="h",
+                         title=tr("fig.rejection_title", lang).format(cycle=cycle.index + 1,
+                                                                     position=cycle.accepted + 1),
+                         margin=dict(t=50, b=10))
     figure.update_xaxes(type="category")  # tokens such as '1' and '2' are names, not numbers
     return figure
 
@@ -173,7 +186,8 @@ def race_figure(record: RunRecord, baseline: RunRecord | None = None, single_ms:
     elif single_ms:
         figure.add_scatter(name=names["predicted"], x=[0, tokens[-1]], y=[0, single_ms * tokens[-1]], mode="lines",
                            line=dict(color=colors.TARGET, width=3, dash="dash"))
-    figure.update_layout(title=names["title"], xaxis_title="tokens", yaxis_title="ms", legend_orientation="h",
+    figure.update_layout(title=names["title"], xaxis_title=names.get("tokens", "tokens"), yaxis_title="ms",
+                         legend_orientation="h",
                          margin=dict(t=50, b=10), height=340)
     return figure
 

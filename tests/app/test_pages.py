@@ -47,13 +47,11 @@ def test_toy_page_rejects_an_all_zero_distribution_and_recovers():
 
 def test_toy_page_presets_and_monte_carlo():
     at = page("toy.py").run()
-    at.selectbox(key="toy_preset").set_value("p = q").run()
-    at.button[0].click().run()
+    at.selectbox(key="toy_preset").set_value("toy.preset.equal").run()  # applied when chosen
     assert at.metric[1].value == "0"
-    at.selectbox(key="toy_preset").set_value("Article example").run()
-    at.button[0].click().run()
+    at.selectbox(key="toy_preset").set_value("toy.preset.article").run()
     at.slider[0].set_value(4000).run()
-    at.button[1].click().run()
+    at.button[0].click().run()
     assert not at.exception
     exact_tv, naive_tv = (float(m.value) for m in at.metric[3:5])
     assert exact_tv < 0.03 < naive_tv  # naive bias is 0.1 in TV; sampling noise at N = 4000 is ~0.01
@@ -68,8 +66,7 @@ def test_budget_page_reproduces_the_article():
     at = page("budget.py").run()
     assert not at.exception
     assert at.metric[0].value == "64.00" and at.metric[1].value == "19.04"
-    at.selectbox(key="budget_preset").set_value("Article, α = 0.2").run()
-    at.button[0].click().run()
+    at.selectbox(key="budget_preset").set_value("budget.preset.low").run()  # applied when chosen
     assert at.metric[1].value == "51.22"
     assert "slower than the target alone" in at.warning[0].value
     curves = json.loads(at.get("plotly_chart")[1].proto.spec)
@@ -86,8 +83,7 @@ def test_budget_page_loads_the_measured_costs_of_the_last_run():
         predicted_tokens_per_cycle=3.5, observed_tokens_per_cycle=3.5, wall_speedup=1.7,
     )
     at.run()
-    at.selectbox(key="budget_preset").set_value("From my last run (Live decoding)").run()
-    at.button[0].click().run()
+    at.selectbox(key="budget_preset").set_value("budget.preset.last").run()
     assert not at.exception
     assert at.number_input(key="budget_verify_ms").value == 140.0 and at.slider(key="budget_alpha").value == 0.88
     positions = json.loads(at.get("plotly_chart")[2].proto.spec)
