@@ -46,11 +46,11 @@ if quick:
         st.warning(tr("bench.stopped").format(done=quick.prompts_done, total=quick.prompts_asked))
 if chosen:
     if any(row.k for row in chosen.rows):
-        st.plotly_chart(bench_figures.speedup_over_k(chosen), key="bench_k")
-        st.plotly_chart(bench_figures.cycle_split(chosen), key="bench_split")
+        st.plotly_chart(bench_figures.speedup_over_k(chosen, lang=session.lang()), key="bench_k")
+        st.plotly_chart(bench_figures.cycle_split(chosen, session.lang()), key="bench_split")
     else:
         st.info(tr("bench.target_only"))
-    st.markdown(markdown_report(chosen))
+    st.markdown(markdown_report(chosen, session.lang()))
 
 st.subheader(tr("capacity.title"))
 st.caption(tr("capacity.caption"))
@@ -74,4 +74,9 @@ if measured:
     figure = bench_figures.capacity_figure(measured, capacity_labels)
     if figure is not None:
         st.plotly_chart(figure, key="capacity_measured")
-    st.dataframe([row.to_dict() for row in measured], hide_index=True)
+    st.dataframe({tr("bench.col_config"): [row.config for row in measured],
+                  tr("bench.col_in_flight"): [row.concurrency for row in measured],
+                  tr("bench.col_throughput"): [round(row.aggregate_tokens_per_s or 0, 1) for row in measured],
+                  tr("bench.col_vs_alone"): [round(row.aggregate_speedup or 0, 2) for row in measured],
+                  tr("bench.col_p50"): [round(row.latency_ms_p50 or 0) for row in measured],
+                  tr("bench.col_p95"): [round(row.latency_ms_p95 or 0) for row in measured]}, hide_index=True)

@@ -318,6 +318,64 @@ STRINGS: dict[str, tuple[str, str]] = {
                                   "Identici, token per token: {count} token."),
     "exactness.exact_p": ("target's exact p", "p esatta del target"),
     "exactness.overlay_title": ("First generated token", "Primo token generato"),
+    "report.yes": ("yes", "sì"),
+    "report.no": ("NO", "NO"),
+    "report.all": ("all", "tutti"),
+    "report.pairs_won": ("{wins} of {pairs} pairs", "{wins} coppie su {pairs}"),
+    "report.title": ("# specviz benchmark: {draft} → {target}", "# Benchmark di specviz: {draft} → {target}"),
+    "report.setup": ("Device {device}, target {dtype}, draft {draft_dtype}, linear kernels {kernels} (draft "
+                     "{draft_kernels}); {cpus} CPUs{cpu}, torch {torch}; {tokens} new tokens, {repeats} repeat(s), "
+                     "{prompts} prompts; {seconds:.0f} s in all. Speed-up = tokens/s ÷ tokens/s of the specviz "
+                     "target-only baseline in the same run.",
+                     "Dispositivo {device}, target {dtype}, draft {draft_dtype}, kernel lineari {kernels} (draft "
+                     "{draft_kernels}); {cpus} CPU{cpu}, torch {torch}; {tokens} token nuovi, {repeats} ripetizione/i, "
+                     "{prompts} prompt; {seconds:.0f} s in tutto. Speed-up = token/s ÷ token/s del solo target di "
+                     "specviz nella stessa esecuzione."),
+    "report.main_header": ("| prompts | configuration | tok/s | speed-up | ms/token p50 | p95 | latency p50 ms | "
+                           "TTFT ms | tokens/cycle | analytic bound | bound attained | greedy = baseline |",
+                           "| prompt | configurazione | token/s | speed-up | ms/token p50 | p95 | latenza p50 ms | "
+                           "TTFT ms | token/ciclo | limite analitico | limite raggiunto | greedy = riferimento |"),
+    "report.detail_header": ("| configuration | draft ms/cycle | verify ms/cycle | overhead ms/cycle | "
+                             "c (draft/target) | acceptance by position | draft passes | target passes | peak MB |",
+                             "| configurazione | ms bozza/ciclo | ms verifica/ciclo | ms altro/ciclo | "
+                             "c (bozza/target) | accettazione per posizione | passaggi bozza | passaggi target | "
+                             "picco MB |"),
+    "report.hf_intro": ("specviz ÷ Hugging Face on the same prompt and repeat (the baseline against `generate` "
+                        "alone, each speculative configuration against assisted generation with the same k and "
+                        "schedule):",
+                        "specviz ÷ Hugging Face sullo stesso prompt e ripetizione (il riferimento contro `generate` "
+                        "da solo, ogni configurazione speculativa contro l'assisted generation con gli stessi k e "
+                        "strategia):"),
+    "report.hf_header": ("| prompts | configuration | median ratio | min | max | geometric mean (95% interval) | "
+                         "forward passes target/draft, specviz · HF | ms per forward pass target/draft, specviz · HF "
+                         "| ms per run outside forward passes, specviz · HF | specviz faster in |",
+                         "| prompt | configurazione | rapporto mediano | min | max | media geometrica (intervallo "
+                         "95%) | passaggi target/bozza, specviz · HF | ms per passaggio target/bozza, specviz · HF | "
+                         "ms per esecuzione fuori dai passaggi, specviz · HF | specviz più veloce in |"),
+    "report.recording": ("Recording the full trace ({config}) cost {percent:+.1f}% in tokens/s against counters "
+                         "only, in the same run.",
+                         "Registrare la traccia completa ({config}) è costato {percent:+.1f}% in token/s rispetto "
+                         "ai soli contatori, nella stessa esecuzione."),
+    "report.capacity_header": ("| configuration | requests in flight | aggregate tok/s | vs target alone | "
+                               "latency p50 ms | latency p95 ms |",
+                               "| configurazione | richieste in corso | token/s complessivi | rispetto al solo target "
+                               "| latenza p50 ms | latenza p95 ms |"),
+    "report.stops_paying": ("Speculation stops paying at {levels} requests in flight: its aggregate throughput falls "
+                            "below the target alone's.",
+                            "La speculazione smette di convenire con {levels} richieste in corso: i token/s "
+                            "complessivi scendono sotto quelli del solo target."),
+    "bench.all": ("all", "tutti"),
+    "bench.target_alone": ("target alone", "solo target"),
+    "bench.speedup_axis": ("speed-up × (vs specviz target-only)", "speed-up × (rispetto al solo target di specviz)"),
+    "bench.over_k": ("Speed-up over k, per prompt set", "Speed-up in funzione di k, per gruppo di prompt"),
+    "bench.ms_per_cycle": ("ms per cycle", "ms per ciclo"),
+    "bench.time_per_cycle": ("Time per cycle", "Tempo per ciclo"),
+    "bench.col_config": ("configuration", "configurazione"),
+    "bench.col_in_flight": ("requests in flight", "richieste in corso"),
+    "bench.col_throughput": ("aggregate tok/s", "token/s complessivi"),
+    "bench.col_vs_alone": ("vs target alone", "rispetto al solo target"),
+    "bench.col_p50": ("latency p50 ms", "latenza p50 ms"),
+    "bench.col_p95": ("latency p95 ms", "latenza p95 ms"),
     "toy.monte_carlo": ("Monte Carlo", "Monte Carlo"),
     "toy.col_token": ("token", "token"),
     "toy.col_accepted": ("accepted min(p, q)", "accettato min(p, q)"),

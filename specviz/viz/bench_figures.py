@@ -6,10 +6,11 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from specviz.bench.contracts import BenchReport, ConcurrencyRow
+from specviz.text import text as tr
 from specviz.viz import colors
 
 
-def speedup_over_k(report: BenchReport, temperature: float = 0.0) -> go.Figure:
+def speedup_over_k(report: BenchReport, temperature: float = 0.0, lang: str = "en") -> go.Figure:
     figure = go.Figure()
     rows = [r for r in report.rows if r.k and r.temperature == temperature]
     for prompt_set in sorted({r.prompt_set for r in rows}):
@@ -18,26 +19,28 @@ def speedup_over_k(report: BenchReport, temperature: float = 0.0) -> go.Figure:
                 chosen = sorted((r for r in rows if r.prompt_set == prompt_set and r.schedule == schedule
                                  and r.implementation == implementation), key=lambda r: r.k)
                 if chosen:
-                    figure.add_scatter(name=f"{prompt_set} · {implementation} · {schedule}",
+                    shown_set = tr("bench.all", lang) if prompt_set == "all" else prompt_set
+                    figure.add_scatter(name=f"{shown_set} · {implementation} · {schedule}",
                                        x=[r.k for r in chosen], y=[r.speedup for r in chosen],
                                        mode="lines+markers",
                                        line_dash="solid" if implementation == "specviz" else "dot")
-    figure.add_hline(y=1.0, line_dash="dash", annotation_text="target alone")
-    figure.update_layout(xaxis_title="k", yaxis_title="speed-up × (vs specviz target-only)",
-                         title="Speed-up over k, per prompt set", margin=dict(t=50, b=10))
+    figure.add_hline(y=1.0, line_dash="dash", annotation_text=tr("bench.target_alone", lang))
+    figure.update_layout(xaxis_title="k", yaxis_title=tr("bench.speedup_axis", lang),
+                         title=tr("bench.over_k", lang), margin=dict(t=50, b=10))
     figure.update_xaxes(dtick=1)  # k is a whole number of tokens: no 3.5 on the axis
     return figure
 
 
-def cycle_split(report: BenchReport) -> go.Figure:
+def cycle_split(report: BenchReport, lang: str = "en") -> go.Figure:
     rows = [r for r in report.rows if r.prompt_set == "all" and r.verify_ms_per_cycle is not None]
     names = [r.config for r in rows]
     figure = go.Figure()
-    for label, field, color in (("draft", "draft_ms_per_cycle", colors.DRAFT),
-                                ("verify", "verify_ms_per_cycle", colors.TARGET),
-                                ("overhead", "overhead_ms_per_cycle", colors.NAIVE)):
-        figure.add_bar(name=label, x=names, y=[getattr(r, field) for r in rows], marker_color=color)
-    figure.update_layout(barmode="stack", yaxis_title="ms per cycle", title="Time per cycle",
+    for label, field, color in (("fig.draft", "draft_ms_per_cycle", colors.DRAFT),
+                                ("fig.verify", "verify_ms_per_cycle", colors.TARGET),
+                                ("fig.overhead", "overhead_ms_per_cycle", colors.NAIVE)):
+        figure.add_bar(name=tr(label, lang), x=names, y=[getattr(r, field) for r in rows], marker_color=color)
+    figure.update_layout(barmode="stack", yaxis_title=tr("bench.ms_per_cycle", lang),
+                         title=tr("bench.time_per_cycle", lang),
                          margin=dict(t=50, b=10))
     return figure
 
