@@ -75,6 +75,26 @@ def run_live(page, base: str, query: str, out: Path, tag: str) -> dict:
     return summary
 
 
+# The other pages, each with the button a student presses first (None: the page as it opens).
+PAGES = {"home": None, "toy": "^(Sample|Campiona)$", "budget": None,
+         "exactness": "Run the experiment|Esegui l'esperimento", "replay": None, "benchmark": None}
+
+
+def other_pages(browser, base: str, language: str, out: Path) -> None:
+    """A full-page screenshot of every other page at the projector's width, after its first action."""
+    width, height = SIZES["projector"]
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    for name, button in PAGES.items():
+        page.goto(f"{base}/{name}?lang={language}&draft=tiny-draft&target=tiny-target")
+        settle(page)
+        if button:
+            page.get_by_role("button", name=re.compile(button)).first.click()
+            page.wait_for_timeout(1500)
+            settle(page)
+        page.wait_for_timeout(1500)
+        page.screenshot(path=str(out / f"{language}-page-{name}.png"), full_page=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -82,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tiny", action="store_true", help="the tiny pair instead of the default pair")
     parser.add_argument("--lang", default="en,it")
     parser.add_argument("--sizes", default=",".join(SIZES), help="projector, wide or both")
+    parser.add_argument("--pages", action="store_true", help="the other pages instead of the Live page")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -95,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=loadtest.CHROMIUM, args=loadtest.ARGS)
             for language in args.lang.split(","):
+                if args.pages:
+                    other_pages(browser, base, language, out)
+                    continue
                 for size in args.sizes.split(","):
                     width, height = SIZES[size]
                     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
