@@ -66,15 +66,20 @@ metrics[2].metric(tr("toy.naive_off"), f"{stats.total_variation(result.naive, re
 
 lang = st.session_state.get("lang", "en")
 st.plotly_chart(toy_figures.step_figure(result, names, lang), key="toy_step")
+def exact_and_decimal(values) -> list[str]:
+    """Each fraction with its decimal beside it: "3/10 (0.300)"."""
+    return [str(x) if x.denominator == 1 else f"{x} ({float(x):.3f})" for x in values]
+
+
 table = {
     tr("toy.col_token"): names,
-    tr("fig.target_p"): [str(x) for x in result.p],
-    tr("fig.draft_q"): [str(x) for x in result.q],
-    tr("toy.col_accepted"): [str(x) for x in result.accepted],
-    tr("toy.col_residual"): [str(x) for x in result.residual],
-    tr("toy.col_correction"): [str(x) for x in result.correction] if result.correction else ["—"] * len(names),
-    tr("toy.col_exact"): [str(x) for x in result.exact],
-    tr("toy.col_naive"): [str(x) for x in result.naive],
+    tr("fig.target_p"): exact_and_decimal(result.p),
+    tr("fig.draft_q"): exact_and_decimal(result.q),
+    tr("toy.col_accepted"): exact_and_decimal(result.accepted),
+    tr("toy.col_residual"): exact_and_decimal(result.residual),
+    tr("toy.col_correction"): exact_and_decimal(result.correction) if result.correction else ["—"] * len(names),
+    tr("toy.col_exact"): exact_and_decimal(result.exact),
+    tr("toy.col_naive"): exact_and_decimal(result.naive),
 }
 st.dataframe(table, hide_index=True)
 if result.correction is None:
@@ -103,8 +108,7 @@ if mc and (mc.p, mc.q) == (tuple(map(float, p)), tuple(map(float, q))):
         column.metric(tr(f"toy.tv_after_{shown}").format(n=mc.samples_done),
                       f"{stats.total_variation(mc.frequencies[rule], result.p):.4f}")
     st.caption(tr("toy.shrinks"))
-    rule_names = {rule: tr(f"toy.rule_{shown}") for rule, shown in RULES.items()}
-    st.plotly_chart(toy_figures.distance_figure({rule_names[rule]: mc.curves[rule] for rule in RULES}, lang),
+    st.plotly_chart(toy_figures.distance_figure({shown: mc.curves[rule] for rule, shown in RULES.items()}, lang),
                     key="toy_distance")
-    empirical = {rule_names[rule]: mc.frequencies[rule] for rule in RULES}
+    empirical = {shown: mc.frequencies[rule] for rule, shown in RULES.items()}
 st.plotly_chart(toy_figures.outcome_figure(result, names, empirical, lang), key="toy_outcome")

@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from specviz.engine.measured import MeasuredBudget
@@ -26,9 +27,9 @@ def test_toy_page_shows_the_article_example_exactly():
     assert not at.exception
     assert at.metric[0].value == "4/5" and at.metric[1].value == "1/5"
     table = at.dataframe[0].value
-    assert list(table["exact result"]) == ["1/2", "3/10", "1/5"]
-    assert list(table["naive result"]) == ["3/5", "13/50", "7/50"]
-    assert list(table["correction"]) == ["0", "1/2", "1/2"]
+    assert list(table["exact result"]) == ["1/2 (0.500)", "3/10 (0.300)", "1/5 (0.200)"]
+    assert list(table["naive result"]) == ["3/5 (0.600)", "13/50 (0.260)", "7/50 (0.140)"]
+    assert list(table["correction"]) == ["0", "1/2 (0.500)", "1/2 (0.500)"]
     step = json.loads(at.get("plotly_chart")[0].proto.spec)
     bars = {trace["name"]: trace["y"] for trace in step["data"]}
     assert bars["accepted min(p, q)"] == [0.5, 0.2, 0.1]
@@ -57,9 +58,15 @@ def test_toy_page_presets_and_monte_carlo():
     assert exact_tv < 0.03 < naive_tv  # naive bias is 0.1 in TV; sampling noise at N = 4000 is ~0.01
     charts = {c["layout"]["title"]["text"]: c for c in (json.loads(e.proto.spec) for e in at.get("plotly_chart"))}
     outcome = charts["What comes out"]
-    assert any(trace["name"] == "sampled: naive rule" for trace in outcome["data"])
-    exact_curve, naive_curve = charts["Distance to p as N grows"]["data"]
+    traces = {trace["name"]: trace for trace in outcome["data"]}
+    for rule in ("exact", "naive"):  # each rule's sampled markers sit over its bar, in its colour
+        bar = next(t for name, t in traces.items() if name.startswith(f"{rule} rule"))
+        markers = traces[f"sampled: {rule} rule"]
+        assert markers["marker"]["color"] == bar["marker"]["color"] and markers["offsetgroup"] == bar["offsetgroup"]
+    exact_curve, naive_curve, reference = charts["Distance to p as N grows"]["data"]
     assert exact_curve["y"][-1] < exact_curve["y"][0] and exact_curve["y"][-1] < naive_curve["y"][-1]
+    assert reference["name"] == "1/√N" and reference["y"] == pytest.approx([n ** -0.5 for n in reference["x"]])
+    assert "3/10 (0.300)" in list(at.dataframe[0].value.iloc[:, 1])  # fractions with their decimals
 
 
 def test_budget_page_reproduces_the_article():

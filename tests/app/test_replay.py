@@ -3,27 +3,47 @@
 import json
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
-from specviz.engine.trace import run_from_json
+from specviz.engine.trace import SCHEMA_VERSION, run_from_json
+from specviz.viz.cycle_frames import STAGES, frames
 
 ROOT = Path(__file__).resolve().parents[2]
-TRACE = ROOT / "assets" / "traces" / "qwen-code-t0.7-k4.json"
+TRACES = sorted((ROOT / "assets" / "traces").glob("*.json"))
+SETS = ("code", "italian", "mixed")
 
 
-def test_the_shipped_trace_is_shown_like_a_live_run():
+@pytest.mark.parametrize("path", TRACES, ids=[p.stem for p in TRACES])
+def test_each_shipped_trace_opens_in_replay_and_in_the_cycle_view(path):
     at = AppTest.from_file(str(ROOT / "pages" / "replay.py"), default_timeout=30).run()
+    at.selectbox(key="replay_example").set_value(path.stem).run()
     assert not at.exception and not at.error
-    record = run_from_json(TRACE.read_text())
+    record = run_from_json(path.read_text())
     page_html = " ".join(element.proto.body for element in at.get("html"))
     assert page_html.count('class="sv-') >= len(record.token_ids)
     timeline = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
                     if json.loads(c.proto.spec)["layout"]["title"]["text"] == "Cycle timeline")
     assert next(t for t in timeline["data"] if t["name"] == "accepted")["y"] == [c.accepted for c in record.cycles]
+    assert any(m.value.endswith(f"(1/{STAGES})") for m in at.markdown)  # the cycle view's first frame
+    for index in range(len(record.cycles)):
+        assert len(frames(record, index, "it")) == STAGES
 
 
-def test_the_shipped_trace_is_a_real_run_of_the_default_pair():
-    record = run_from_json(TRACE.read_text())
-    assert (record.draft, record.target) == ("qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
-    assert any(c.kind == "correction" for c in record.cycles) and any(c.kind == "bonus" for c in record.cycles)
-    assert record.totals["generated"] == len(record.token_ids) == sum(len(c.emitted) for c in record.cycles)
+def test_the_shipped_traces_are_real_runs_a_class_needs():
+    records = {path.stem: run_from_json(path.read_text()) for path in TRACES}
+    for record in records.values():
+        assert (record.draft, record.target) == ("qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
+        assert record.schema_version == SCHEMA_VERSION
+        assert record.totals["generated"] == len(record.token_ids) == sum(len(c.emitted) for c in record.cycles)
+    for prompt_set in SETS:  # each set greedy and sampled
+        assert records[f"qwen-{prompt_set}-greedy"].policy["temperature"] == 0.0
+        assert records[f"qwen-{prompt_set}-t0.8"].policy["temperature"] == 0.8
+    many = records["qwen-many-rejections"].totals
+    assert many["accepted"] / many["proposed"] < 0.3
+    assert records["qwen-stops-at-eos"].stop_reason == "eos"
+    assert any(c.kind == "correction" for c in records["qwen-code-t0.8"].cycles)
+    assert any(c.kind == "bonus" for c in records["qwen-code-t0.8"].cycles)
+    assert sum(path.stat().st_size for path in TRACES) < 400_000  # about 0.3 MB shipped
+
+

@@ -145,7 +145,7 @@ def test_a_corrupt_trace_upload_shows_a_message_and_a_good_one_replays(server, p
     page.locator('input[type="file"]').set_input_files(str(bad))
     page.wait_for_selector("text=This file is not a specviz trace", timeout=30_000)
     assert page.locator('[data-testid="stException"]').count() == 0
-    page.locator('input[type="file"]').set_input_files(str(ROOT / "assets" / "traces" / "qwen-code-t0.7-k4.json"))
+    page.locator('input[type="file"]').set_input_files(str(ROOT / "assets" / "traces" / "qwen-code-t0.8.json"))
     page.wait_for_selector("span.sv-bonus", timeout=30_000)
     page.screenshot(path=str(SHOTS / "replay-upload.png"))
 
