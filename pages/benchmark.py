@@ -46,8 +46,8 @@ if quick:
         st.warning(tr("bench.stopped").format(done=quick.prompts_done, total=quick.prompts_asked))
 if chosen:
     if any(row.k for row in chosen.rows):
-        st.plotly_chart(bench_figures.speedup_over_k(chosen, lang=session.lang()), key="bench_k")
-        st.plotly_chart(bench_figures.cycle_split(chosen, session.lang()), key="bench_split")
+        session.chart(bench_figures.speedup_over_k(chosen, lang=session.lang()), key="bench_k")
+        session.chart(bench_figures.cycle_split(chosen, session.lang()), key="bench_split")
     else:
         st.info(tr("bench.target_only"))
     st.markdown(markdown_report(chosen, session.lang()))
@@ -58,7 +58,7 @@ jobs.keep_finished("capacity_job", "capacity_rows")
 capacity_labels = {name: tr(f"capacity.{name}") for name in ("throughput", "latency", "in_flight")}
 saved_capacity = bench_figures.capacity_figure(chosen.concurrency, capacity_labels) if chosen else None
 if saved_capacity is not None:
-    st.plotly_chart(saved_capacity, key="capacity_saved")
+    session.chart(saved_capacity, key="capacity_saved")
 if st.button(tr("capacity.run")):
     try:
         target = models.load_with_progress("tiny-target", "target")
@@ -73,7 +73,7 @@ measured = st.session_state.get("capacity_rows")
 if measured:
     figure = bench_figures.capacity_figure(measured, capacity_labels)
     if figure is not None:
-        st.plotly_chart(figure, key="capacity_measured")
+        session.chart(figure, key="capacity_measured")
     st.dataframe({tr("bench.col_config"): [row.config for row in measured],
                   tr("bench.col_in_flight"): [row.concurrency for row in measured],
                   tr("bench.col_throughput"): [round(row.aggregate_tokens_per_s or 0, 1) for row in measured],

@@ -61,22 +61,22 @@ except SpecvizError as error:
 
 result = budget.summary(plan)
 metrics = st.columns(5)
-metrics[0].metric(tr("budget.cycle_ms"), f"{result['cycle_ms']:.2f}")
-metrics[1].metric(tr("budget.ms_per_token"), f"{result['ms_per_token']:.2f}")
-metrics[2].metric(tr("budget.tokens_per_cycle"), f"{result['tokens_per_cycle']:.4f}")
-metrics[3].metric(tr("budget.speedup"), f"{result['speedup']:.2f}×")
+metrics[0].metric(tr("budget.cycle_ms"), session.number(result['cycle_ms']))
+metrics[1].metric(tr("budget.ms_per_token"), session.number(result['ms_per_token']))
+metrics[2].metric(tr("budget.tokens_per_cycle"), session.number(result['tokens_per_cycle'], 4))
+metrics[3].metric(tr("budget.speedup"), f"{session.number(result['speedup'])}×")
 metrics[4].metric(tr("budget.best_k"), result["best_k"])
 if result["speedup"] < 1:
     st.warning(tr("budget.slower"))
 left, right = st.columns(2)
 lang = st.session_state.get("lang", "en")
-left.plotly_chart(budget_figures.speedup_over_alpha(plan, lang=lang), key="budget_alpha_curve")
-right.plotly_chart(budget_figures.speedup_over_k(plan, lang=lang), key="budget_k_curve")
+session.chart(budget_figures.speedup_over_alpha(plan, lang=lang), key="budget_alpha_curve", where=left)
+session.chart(budget_figures.speedup_over_k(plan, lang=lang), key="budget_k_curve", where=right)
 measured = st.session_state.get("measured_budget")
 if measured:
     st.subheader(tr("budget.last"))
     st.caption(tr("budget.last_caption").format(actual=measured.actual_speedup, predicted=measured.predicted_speedup))
-    st.plotly_chart(budget_figures.acceptance_by_position(measured.acceptance_by_position, plan.alpha, lang),
+    session.chart(budget_figures.acceptance_by_position(measured.acceptance_by_position, plan.alpha, lang),
                     key="budget_positions")
 else:
     st.info(tr("budget.none"))

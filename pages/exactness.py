@@ -59,7 +59,7 @@ if result:
             (st.success if fit.p_value > SIGNIFICANCE else st.error)(tr(f"exactness.fit_{scope}").format(
                 label=tr(f"exactness.label.{fit.label}"), statistic=fit.statistic, dof=fit.dof, p_value=fit.p_value,
                 tv=fit.tv, verdict=verdict))
-    st.plotly_chart(exactness_figures.overlay_figure(result.first, result.texts, lang=session.lang()),
+    session.chart(exactness_figures.overlay_figure(result.first, result.texts, lang=session.lang()),
                     key="lab_overlay")
 
 st.subheader(tr("exactness.greedy"))

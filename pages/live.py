@@ -216,10 +216,11 @@ if runs and not st.session_state.get("step_run"):
         budget = measured_budget(record, baseline)
         st.session_state["measured_budget"] = budget
         cols = st.columns(4)
-        cols[0].metric(tr("live.measured"), f"{budget.actual_speedup:.2f}×", help=tr("live.measured_help"))
-        cols[1].metric(tr("live.formula"), f"{budget.predicted_speedup:.2f}×", help=tr("live.formula_help"))
-        cols[2].metric(tr("live.costs"), f"{budget.draft_ms_per_token:.1f} / {budget.target_ms_per_token:.1f}")
-        cols[3].metric(tr("live.verify_block"), f"{budget.verify_ms_per_cycle:.1f}")
+        cols[0].metric(tr("live.measured"), f"{session.number(budget.actual_speedup)}×", help=tr("live.measured_help"))
+        cols[1].metric(tr("live.formula"), f"{session.number(budget.predicted_speedup)}×", help=tr("live.formula_help"))
+        costs = f"{session.number(budget.draft_ms_per_token, 1)} / {session.number(budget.target_ms_per_token, 1)}"
+        cols[2].metric(tr("live.costs"), costs)
+        cols[3].metric(tr("live.verify_block"), session.number(budget.verify_ms_per_cycle, 1))
         if baseline.token_ids == record.token_ids:
             st.caption(tr("live.identical"))
     show_run(record, key="live", threads=torch.get_num_threads(), baseline=baseline)

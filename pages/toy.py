@@ -62,10 +62,10 @@ except SpecvizError as error:
 metrics = st.columns(3)
 metrics[0].metric(tr("toy.accepted"), str(result.accepted_total), help=f"= {float(result.accepted_total):.4f}")
 metrics[1].metric(tr("toy.rejected"), str(result.rejected_mass), help=f"= {float(result.rejected_mass):.4f}")
-metrics[2].metric(tr("toy.naive_off"), f"{stats.total_variation(result.naive, result.p):.4f}")
+metrics[2].metric(tr("toy.naive_off"), session.number(stats.total_variation(result.naive, result.p), 4))
 
 lang = st.session_state.get("lang", "en")
-st.plotly_chart(toy_figures.step_figure(result, names, lang), key="toy_step")
+session.chart(toy_figures.step_figure(result, names, lang), key="toy_step")
 def exact_and_decimal(values) -> list[str]:
     """Each fraction with its decimal beside it: "3/10 (0.300)"."""
     return [str(x) if x.denominator == 1 else f"{x} ({float(x):.3f})" for x in values]
@@ -106,9 +106,9 @@ if mc and (mc.p, mc.q) == (tuple(map(float, p)), tuple(map(float, q))):
     distances = st.columns(2)
     for column, (rule, shown) in zip(distances, RULES.items()):
         column.metric(tr(f"toy.tv_after_{shown}").format(n=mc.samples_done),
-                      f"{stats.total_variation(mc.frequencies[rule], result.p):.4f}")
+                      session.number(stats.total_variation(mc.frequencies[rule], result.p), 4))
     st.caption(tr("toy.shrinks"))
-    st.plotly_chart(toy_figures.distance_figure({shown: mc.curves[rule] for rule, shown in RULES.items()}, lang),
+    session.chart(toy_figures.distance_figure({shown: mc.curves[rule] for rule, shown in RULES.items()}, lang),
                     key="toy_distance")
     empirical = {shown: mc.frequencies[rule] for rule, shown in RULES.items()}
-st.plotly_chart(toy_figures.outcome_figure(result, names, empirical, lang), key="toy_outcome")
+session.chart(toy_figures.outcome_figure(result, names, empirical, lang), key="toy_outcome")

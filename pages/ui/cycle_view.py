@@ -6,6 +6,7 @@ import time
 
 import streamlit as st
 
+from pages.ui import session
 from pages.ui.session import tr
 from specviz.engine.trace import RunRecord
 from specviz.viz.cycle_frames import STAGES, Frame, frames
@@ -18,7 +19,7 @@ def _draw(frame: Frame, key: str, where) -> None:
         st.markdown(f"**{frame.title}** ({frame.stage}/{STAGES})")
         st.markdown(frame.sentence)
         if frame.figure is not None:
-            st.plotly_chart(frame.figure, key=f"{key}_{frame.stage}_{time.monotonic_ns()}")
+            session.chart(frame.figure, key=f"{key}_{frame.stage}_{time.monotonic_ns()}")
 
 
 def _move(state_key: str, by: int) -> None:

@@ -43,8 +43,8 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
         column.metric(label, value)
     if not record.cycles:
         return
-    st.plotly_chart(run_figures.timeline_figure(record, lang), key=f"{key}_timeline")
-    st.plotly_chart(race(record, baseline), key=f"{key}_race")
+    session.chart(run_figures.timeline_figure(record, lang), key=f"{key}_timeline")
+    session.chart(race(record, baseline), key=f"{key}_race")
     chosen = st.select_slider(tr("view.inspect"), options=[c.index + 1 for c in record.cycles],
                               key=f"{key}_cycle") if len(record.cycles) > 1 else 1
     cycle = record.cycles[chosen - 1]
@@ -55,7 +55,7 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
             st.dataframe(run_figures.cycle_rows(cycle, lang), hide_index=True, key=f"{key}_rows")
         figure = run_figures.rejection_figure(cycle, lang)
         if figure is not None:
-            st.plotly_chart(figure, key=f"{key}_rejection")
-    st.plotly_chart(run_figures.timing_figure(record, lang), key=f"{key}_timing")
+            session.chart(figure, key=f"{key}_rejection")
+    session.chart(run_figures.timing_figure(record, lang), key=f"{key}_timing")
     st.download_button(tr("view.download"), record.to_json(), file_name="specviz-run.json",
                        mime="application/json", key=f"{key}_download")

@@ -62,6 +62,18 @@ def lang() -> str:
     return st.session_state.get("lang", "en")
 
 
+def number(value: float, digits: int = 2) -> str:
+    """`value` with `digits` decimals as the session's language writes it (Italian: a decimal comma)."""
+    shown = f"{value:.{digits}f}"
+    return shown.replace(".", ",") if lang() == "it" else shown
+
+
+def chart(figure, key: str, where=None) -> None:
+    """Draw a Plotly figure with the session language's number separators (Italian: 0,25 and 1.000)."""
+    figure.update_layout(separators=",." if lang() == "it" else ".,")
+    (where or st).plotly_chart(figure, key=key)
+
+
 def labels() -> Callable[[str], str]:
     """`tr` bound to the language of this script run: a widget's format_func, which Streamlit may
     call again outside the run (when the session state is not at hand)."""

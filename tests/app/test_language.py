@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,10 @@ def test_the_detector_tells_the_languages_apart():
     assert foreign_words("Il draft propone k token, il target li controlla", "it") == []
     assert foreign_words("The draft proposes k tokens", "it") == ["the", "tokens"]
     assert foreign_words("speed-up misurato del ciclo", "en") == ["misurato", "del", "ciclo"]
+
+
+def test_italian_numbers_have_a_decimal_comma():
+    at = open_page("budget", "it")
+    assert at.metric[1].value == "19,04"  # the article's 19.04 ms per token, written the Italian way
+    assert all(json.loads(chart.proto.spec)["layout"]["separators"] == ",." for chart in at.get("plotly_chart"))
+    assert open_page("budget", "en").metric[1].value == "19.04"
