@@ -17,6 +17,7 @@ navigation = st.navigation(
         st.Page("pages/replay.py", title=tr("nav.replay"), icon=":material/replay:", url_path="replay"),
         st.Page("pages/toy.py", title=tr("nav.toy"), icon=":material/casino:", url_path="toy"),
         st.Page("pages/budget.py", title=tr("nav.budget"), icon=":material/timer:", url_path="budget"),
+        st.Page("pages/policy.py", title=tr("nav.policy"), icon=":material/tune:", url_path="policy"),
         st.Page("pages/benchmark.py", title=tr("nav.bench"), icon=":material/speed:", url_path="benchmark"),
     ]
 )

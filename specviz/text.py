@@ -33,6 +33,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "nav.replay": ("Replay", "Riproduci"),
     "nav.toy": ("Toy distributions", "Distribuzioni giocattolo"),
     "nav.budget": ("Time budget", "Budget di tempo"),
+    "nav.policy": ("Sampling policy", "Politica di campionamento"),
     "nav.bench": ("Benchmark", "Benchmark"),
     "bench.title": ("Benchmark", "Benchmark"),
     "bench.caption": ("Speculation against the target alone and against Hugging Face's assisted generation, on the same models, prompts and policy, interleaved in one process. Speed-ups are ratios to the target-only run of the same benchmark.", "La speculazione contro il solo target e contro l'assisted generation di Hugging Face, con gli stessi modelli, prompt e politica, alternati in un solo processo. Gli speed-up sono rapporti rispetto al solo target dello stesso benchmark."),
@@ -55,13 +56,16 @@ STRINGS: dict[str, tuple[str, str]] = {
         "- **Exactness lab**: many seeded runs tested against the target's exact distribution.\n"
         "- **Replay**: study a recorded run without loading a model.\n"
         "- **Toy distributions**: one verification step, exactly, on p and q you choose.\n"
-        "- **Time budget**: when does speculation pay, for which *k* and acceptance rate?",
+        "- **Time budget**: when does speculation pay, for which *k* and acceptance rate?\n"
+        "- **Sampling policy**: temperature, top-k and top-p shape p and q alike; see what breaks when they do not.",
         "- **Decodifica dal vivo**: modelli reali, ogni ciclo colorato e ispezionabile, budget di tempo misurato.\n"
         "- **Laboratorio di esattezza**: molte esecuzioni con seme, confrontate con la distribuzione esatta "
         "del target.\n"
         "- **Riproduci**: studia un'esecuzione registrata senza caricare modelli.\n"
         "- **Distribuzioni giocattolo**: un passo di verifica, esatto, su p e q scelte da te.\n"
-        "- **Budget di tempo**: quando conviene la speculazione, con quale *k* e tasso di accettazione?"),
+        "- **Budget di tempo**: quando conviene la speculazione, con quale *k* e tasso di accettazione?\n"
+        "- **Politica di campionamento**: temperatura, top-k e top-p modellano allo stesso modo p e q; guarda "
+        "che cosa si rompe quando non succede."),
     "home.glossary": ("Glossary", "Glossario"),
     "live.title": ("Live decoding", "Decodifica dal vivo"),
     "live.caption": (
@@ -376,6 +380,44 @@ STRINGS: dict[str, tuple[str, str]] = {
     "bench.col_vs_alone": ("vs target alone", "rispetto al solo target"),
     "bench.col_p50": ("latency p50 ms", "latenza p50 ms"),
     "bench.col_p95": ("latency p95 ms", "latenza p95 ms"),
+    "policy.title": ("Sampling policy: shape p and q alike", "Politica di campionamento: p e q allo stesso modo"),
+    "policy.caption": ("Temperature, top-k and top-p change the distribution a token is drawn from. Speculative "
+                       "sampling reproduces whatever p the verifier is given, from any q the draft really samples "
+                       "from: so the policy must shape the target's p, which the output will follow, and the "
+                       "draft's q, which it proposes from. One verification step over six tokens, computed exactly.",
+                       "Temperatura, top-k e top-p cambiano la distribuzione da cui si estrae un token. Il "
+                       "campionamento speculativo riproduce la p che il verificatore riceve, qualunque sia la q da "
+                       "cui la bozza estrae davvero: quindi la politica deve modellare la p del target, che l'output "
+                       "seguirà, e la q della bozza, da cui propone. Un passo di verifica su sei token, calcolato "
+                       "esattamente."),
+    "policy.logits": ("The two models' logits (editable)", "I logit dei due modelli (modificabili)"),
+    "policy.target_logit": ("target", "target"),
+    "policy.draft_logit": ("draft", "draft"),
+    "policy.raw_p": ("p as the target gives it", "p così come la dà il target"),
+    "policy.policy_p": ("p after the policy", "p dopo la politica"),
+    "policy.raw_q": ("q as the draft gives it", "q così come la dà la bozza"),
+    "policy.policy_q": ("q after the policy", "q dopo la politica"),
+    "policy.shaping_title": ("The policy shapes both distributions", "La politica modella entrambe le distribuzioni"),
+    "policy.outcome_title": ("What one verification step emits, against the policy's p",
+                             "Che cosa emette un passo di verifica, rispetto alla p della politica"),
+    "policy.case.both": ("policy on p and q", "politica su p e q"),
+    "policy.case.target_only": ("policy on p only", "politica solo su p"),
+    "policy.case.draft_only": ("policy on q only", "politica solo su q"),
+    "policy.acceptance_help": ("Acceptance: the probability that the draft's token is kept, Σ min(p, q).",
+                               "Accettazione: la probabilità che il token della bozza resti, Σ min(p, q)."),
+    "policy.distance": ("distance of the output from the policy's p (total variation): {distance}",
+                        "distanza dell'output dalla p della politica (variazione totale): {distance}"),
+    "policy.explain.both": ("Correct: the output follows the policy's p; acceptance is what the policy leaves.",
+                            "Corretto: l'output segue la p della politica; l'accettazione è quella che la politica "
+                            "lascia."),
+    "policy.explain.target_only": ("Still exact (any q works), but the draft proposes from another distribution: "
+                                   "acceptance changes, and with it the speed.",
+                                   "Ancora esatto (qualunque q va bene), ma la bozza propone da un'altra "
+                                   "distribuzione: cambia l'accettazione, e con lei la velocità."),
+    "policy.explain.draft_only": ("Wrong: the verifier checks against the raw p, so the output follows the raw p, "
+                                  "not the distribution that was asked for.",
+                                  "Sbagliato: il verificatore controlla con la p grezza, quindi l'output segue la p "
+                                  "grezza, non la distribuzione richiesta."),
     "toy.monte_carlo": ("Monte Carlo", "Monte Carlo"),
     "toy.col_token": ("token", "token"),
     "toy.col_accepted": ("accepted min(p, q)", "accettato min(p, q)"),

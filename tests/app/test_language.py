@@ -50,7 +50,7 @@ def foreign(at: AppTest, language: str) -> dict[str, list[str]]:
     return {shown: words for shown in shown_strings(at) if (words := foreign_words(shown, language))}
 
 
-PAGE_NAMES = ["home", "live", "exactness", "replay", "toy", "budget", "benchmark"]
+PAGE_NAMES = ["home", "live", "exactness", "replay", "toy", "budget", "policy", "benchmark"]
 NOT_YET: dict[tuple[str, str], str] = {}  # (page, language) still to translate, each with the reason
 
 

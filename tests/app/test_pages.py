@@ -149,3 +149,20 @@ def test_benchmark_page_shows_every_saved_report():
         report = json.loads((REPORTS / f"{name}.json").read_text())
         with_hf = any(row["implementation"].startswith("hf-") for row in report["rows"])
         assert any("specviz ÷ Hugging Face" in m.value for m in at.markdown) == with_hf, name
+
+
+def test_policy_page_draws_the_three_cases_from_the_exact_computation():
+    from specviz.core.policy import SamplingPolicy
+    from specviz.core.policy_cases import policy_view
+
+    at = page("policy.py").run()
+    assert not at.exception
+    at.slider(key="policy_top_k").set_value(3).run()
+    at.slider(key="policy_temperature").set_value(0.7).run()
+    view = policy_view([2.0, 1.5, 1.0, 0.2, -0.5, -1.0], [1.6, 1.9, 0.4, 0.6, -0.2, -1.5],
+                       SamplingPolicy(0.7, 3, 1.0))
+    assert [m.value for m in at.metric] == [f"{case.acceptance:.2f}" for case in view.cases]
+    outcome = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
+                   if json.loads(c.proto.spec)["layout"]["title"]["text"].startswith("What one verification step"))
+    draft_only = next(t for t in outcome["data"] if t["name"] == "policy on q only")
+    assert draft_only["y"] == pytest.approx(view.raw_p, abs=1e-6)  # the raw p: not what the policy asked for
