@@ -16,7 +16,7 @@ tr = session.tr
 st.title(tr("policy.title"))
 st.caption(tr("policy.caption"))
 columns = st.columns(3)
-temperature = columns[0].slider(tr("live.temperature"), 0.1, 2.0, 1.0, 0.05, key="policy_temperature")
+temperature = columns[0].slider(tr("exactness.temperature"), 0.1, 2.0, 1.0, 0.05, key="policy_temperature")
 top_k = columns[1].slider(tr("live.top_k"), 0, len(NAMES), 2, key="policy_top_k")
 top_p = columns[2].slider(tr("live.top_p"), 0.05, 1.0, 1.0, 0.05, key="policy_top_p")
 with st.expander(tr("policy.logits")):

@@ -77,7 +77,8 @@ def run_live(page, base: str, query: str, out: Path, tag: str) -> dict:
 
 # The other pages, each with the button a student presses first (None: the page as it opens).
 PAGES = {"home": None, "toy": "^(Sample|Campiona)$", "budget": None,
-         "exactness": "Run the experiment|Esegui l'esperimento", "replay": None, "benchmark": None}
+         "exactness": "Run the experiment|Esegui l'esperimento", "replay": None, "benchmark": None,
+         "policy": None}
 
 
 def other_pages(browser, base: str, language: str, out: Path) -> None:

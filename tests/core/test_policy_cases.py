@@ -20,7 +20,8 @@ def test_one_step_follows_the_verifiers_p_whatever_q_is():
 def test_only_a_policy_on_p_gives_the_policys_distribution(policy):
     view = policy_view(TARGET, DRAFT, policy)
     cases = {case.name: case for case in view.cases}
-    assert cases["both"].output == pytest.approx(view.policy_p, abs=1e-6) and cases["both"].distance == pytest.approx(0, abs=1e-6)
+    assert cases["both"].output == pytest.approx(view.policy_p, abs=1e-6)
+    assert cases["both"].distance == pytest.approx(0, abs=1e-6)
     assert cases["target_only"].output == pytest.approx(view.policy_p, abs=1e-6)
     assert cases["draft_only"].output == pytest.approx(view.raw_p, abs=1e-6)  # the raw p, not what was asked for
     assert cases["draft_only"].distance > 0.05
