@@ -8,7 +8,7 @@ from specviz.errors import SpecvizError
 from specviz.text import literal
 from specviz.viz import budget_figures
 
-PRESETS = {  # by the key of their name in specviz/text.py
+PRESETS = {  # by the key of their name in specviz/text/
     "budget.preset.high": dict(k=4, draft_ms=3.0, verify_ms=50.0, overhead_ms=2.0, baseline_ms=40.0, alpha=0.8),
     "budget.preset.low": dict(k=4, draft_ms=3.0, verify_ms=50.0, overhead_ms=2.0, baseline_ms=40.0, alpha=0.2),
 }

@@ -10,7 +10,7 @@ from specviz.viz import toy_figures
 
 # The verifiers the Monte Carlo runs, by the names the figures use: the exact rule and the broken one.
 RULES = {"token": "exact", "naive": "naive"}
-PRESETS = {  # by the key of their name in specviz/text.py
+PRESETS = {  # by the key of their name in specviz/text/
     "toy.preset.article": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]),
     "toy.preset.equal": (["A", "B", "C"], [0.5, 0.3, 0.2], [0.5, 0.3, 0.2]),
     "toy.preset.disjoint": (["A", "B", "C"], [0.6, 0.4, 0.0], [0.0, 0.0, 1.0]),

@@ -1,0 +1,71 @@
+"""Every sentence the app shows, in English and Italian, and the shared glossary.
+
+Pages look strings up by key (``text(key, lang)``); the glossary's terms are
+reused in labels and help tooltips, so a word means one thing everywhere.
+"""
+
+from __future__ import annotations
+
+from specviz.text.app_text import APP
+from specviz.text.figure_text import FIGURES
+from specviz.text.page_text import PAGES
+
+LANGUAGES = {"en": "English", "it": "Italiano"}
+
+GLOSSARY = {
+    "draft": ("The small, fast model that proposes tokens; q is its distribution.",
+              "Il modello piccolo e veloce che propone i token; q è la sua distribuzione."),
+    "target": ("The large model whose distribution p the output must follow exactly.",
+               "Il modello grande: l'output deve seguire esattamente la sua distribuzione p."),
+    "proposal": ("The k tokens the draft samples, one by one, in a cycle.",
+                 "I k token che il draft campiona, uno alla volta, in un ciclo."),
+    "accepted prefix": ("The proposed tokens before the first rejection; each passed u < min(1, p/q).",
+                        "I token proposti prima del primo rifiuto; ciascuno ha superato u < min(1, p/q)."),
+    "residual": ("max(p − q, 0), normalised over the vocabulary: the mass the draft under-proposes.",
+                 "max(p − q, 0), normalizzato sul vocabolario: la massa che il draft propone troppo poco."),
+    "correction": ("The token drawn from the residual at the first rejection.",
+                   "Il token estratto dal residuo al primo rifiuto."),
+    "bonus": ("When all k proposals pass, one more token drawn from p after them, from the same target pass.",
+              "Se tutte le k proposte passano, un token in più estratto da p, dallo stesso passaggio del target."),
+}
+
+# Every sentence, by key: (English, Italian). The tables live beside this file, one per part of the app.
+STRINGS: dict[str, tuple[str, str]] = {**APP, **PAGES, **FIGURES}
+assert len(STRINGS) == len(APP) + len(PAGES) + len(FIGURES), "a key is defined in two tables"
+
+
+def text(key: str, lang: str = "en") -> str:
+    english, italian = STRINGS[key]
+    return italian if lang == "it" else english
+
+
+# The glossary's terms as a reader of each language names them.
+TERMS = {"draft": ("draft", "draft"), "target": ("target", "target"), "proposal": ("proposal", "proposta"),
+         "accepted prefix": ("accepted prefix", "prefisso accettato"), "residual": ("residual", "residuo"),
+         "correction": ("correction", "correzione"), "bonus": ("bonus", "bonus")}
+
+
+def term(name: str, lang: str = "en") -> str:
+    english, italian = TERMS[name]
+    return italian if lang == "it" else english
+
+
+def glossary(term: str, lang: str = "en") -> str:
+    english, italian = GLOSSARY[term]
+    return italian if lang == "it" else english
+
+
+_MARKDOWN_SPECIALS = set("\\`*_{}[]()<>#+-.!|~$:=")
+
+
+def literal(value: object, limit: int = 300) -> str:
+    """`value` as text that Streamlit's Markdown shows exactly as written.
+
+    Model names, error messages and trace fields can hold anything a user or a
+    file put there: every Markdown, HTML and LaTeX character is escaped, control
+    characters are shown as \\xNN, and the length is bounded.
+    """
+    text = str(value)
+    shown = text[:limit] + ("…" if len(text) > limit else "")
+    return "".join(f"\\{ch}" if ch in _MARKDOWN_SPECIALS else ch if ch.isprintable() else f"\\\\x{ord(ch):02x}"
+                   for ch in shown)

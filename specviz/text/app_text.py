@@ -1,0 +1,154 @@
+"""What the app's frame and the Live, Replay and Home pages say, in English and Italian."""
+
+APP: dict[str, tuple[str, str]] = {
+    "language": ("Language", "Lingua"),
+    "nav.home": ("Home", "Inizio"),
+    "nav.live": ("Live decoding", "Decodifica dal vivo"),
+    "nav.exactness": ("Exactness lab", "Laboratorio di esattezza"),
+    "nav.replay": ("Replay", "Riproduci"),
+    "nav.toy": ("Toy distributions", "Distribuzioni giocattolo"),
+    "nav.budget": ("Time budget", "Budget di tempo"),
+    "nav.policy": ("Sampling policy", "Politica di campionamento"),
+    "nav.bench": ("Benchmark", "Benchmark"),
+    "home.title": ("specviz: speculative decoding you can watch", "specviz: lo speculative decoding sotto gli occhi"),
+    "home.intro": (
+        "A small **draft** model proposes *k* tokens; the large **target** model scores all of them in one forward "
+        "pass; an exact rejection rule keeps a prefix of the proposal and draws one more token: a **correction** "
+        "from the residual max(p − q, 0), or a **bonus** when every proposal passed. The output has exactly the "
+        "target's distribution, yet needs fewer target passes.",
+        "Un piccolo modello **draft** propone *k* token; il grande modello **target** li valuta tutti in un solo "
+        "passaggio; una regola di rifiuto esatta conserva un prefisso della proposta ed estrae un token in più: una "
+        "**correzione** dal residuo max(p − q, 0), oppure un **bonus** se tutte le proposte sono passate. L'output ha "
+        "esattamente la distribuzione del target, con meno passaggi del target."),
+    "home.pages": (
+        "- **Live decoding**: real models, every cycle coloured and inspectable, a measured time budget.\n"
+        "- **Exactness lab**: many seeded runs tested against the target's exact distribution.\n"
+        "- **Replay**: study a recorded run without loading a model.\n"
+        "- **Toy distributions**: one verification step, exactly, on p and q you choose.\n"
+        "- **Time budget**: when does speculation pay, for which *k* and acceptance rate?\n"
+        "- **Sampling policy**: temperature, top-k and top-p shape p and q alike; see what breaks when they do not.",
+        "- **Decodifica dal vivo**: modelli reali, ogni ciclo colorato e ispezionabile, budget di tempo misurato.\n"
+        "- **Laboratorio di esattezza**: molte esecuzioni con seme, confrontate con la distribuzione esatta "
+        "del target.\n"
+        "- **Riproduci**: studia un'esecuzione registrata senza caricare modelli.\n"
+        "- **Distribuzioni giocattolo**: un passo di verifica, esatto, su p e q scelte da te.\n"
+        "- **Budget di tempo**: quando conviene la speculazione, con quale *k* e tasso di accettazione?\n"
+        "- **Politica di campionamento**: temperatura, top-k e top-p modellano allo stesso modo p e q; guarda "
+        "che cosa si rompe quando non succede."),
+    "home.glossary": ("Glossary", "Glossario"),
+    "live.title": ("Live decoding", "Decodifica dal vivo"),
+    "live.caption": (
+        "The draft proposes k tokens, the target checks them in one pass, the rule keeps a prefix and draws a "
+        "correction or a bonus. With sampling the output follows the target's distribution: that is a statement "
+        "about many runs, not about this seed's text. With temperature 0 (greedy) the text is exactly what the "
+        "target alone would write.",
+        "Il draft propone k token, il target li controlla in un passaggio, la regola conserva un prefisso ed estrae "
+        "una correzione o un bonus. Con il campionamento l'output segue la distribuzione del target: è un'affermazione "
+        "su molte esecuzioni, non sul testo di questo seme. Con temperatura 0 (greedy) il testo è esattamente quello "
+        "che scriverebbe il target da solo."),
+    "live.demo": ("Instant demo: tiny random pair", "Demo istantanea: coppia minuscola casuale"),
+    "live.demo_help": ("Two tiny random-weight models: gibberish text, real mechanics, no waiting.",
+                       "Due modelli minuscoli con pesi casuali: testo senza senso, meccanica reale, nessuna attesa."),
+    "live.draft": ("Draft model", "Modello draft"),
+    "live.target": ("Target model", "Modello target"),
+    "live.k": ("k: proposed tokens per cycle", "k: token proposti per ciclo"),
+    "live.schedule": ("Schedule", "Strategia"),
+    "live.schedule_help": (
+        "constant: k proposals every cycle. heuristic: k grows by 2 after a fully accepted proposal and "
+        "shrinks by 1 otherwise. dynamic: up to k, but the draft stops as soon as its own probability for "
+        "the token it proposed falls below {threshold:g} (as Hugging Face's assisted generation).",
+        "constant: k proposte a ogni ciclo. heuristic: k cresce di 2 dopo una proposta accettata per intero "
+        "e cala di 1 altrimenti. dynamic: fino a k, ma il draft si ferma appena la sua probabilità per il "
+        "token proposto scende sotto {threshold:g} (come l'assisted generation di Hugging Face)."),
+    "live.temperature": ("Temperature (0 = greedy)", "Temperatura (0 = greedy)"),
+    "live.top_k": ("Top-k (0 = off)", "Top-k (0 = disattivo)"),
+    "live.top_p": ("Top-p", "Top-p"),
+    "live.max_new": ("Max new tokens", "Massimo di token nuovi"),
+    "live.seed": ("Seed", "Seme"),
+    "live.chat": ("Chat template", "Modello di chat"),
+    "live.example": ("Example prompt", "Prompt di esempio"),
+    "live.own": ("(write your own)", "(scrivi il tuo)"),
+    "live.prompt": ("Prompt", "Prompt"),
+    "live.run": ("Run", "Esegui"),
+    "live.compare": ("Also run the target alone (measured baseline)",
+                     "Esegui anche il solo target (riferimento misurato)"),
+    "live.step": ("Step mode: one cycle per click", "Passo a passo: un ciclo per clic"),
+    "live.next": ("Next cycle", "Ciclo successivo"),
+    "live.finished": ("Finished: the run is shown below.", "Finito: l'esecuzione è mostrata qui sotto."),
+    "live.speculative": ("Speculative decoding", "Speculative decoding"),
+    "live.alone": ("Target alone", "Solo target"),
+    "live.last": ("Last run", "Ultima esecuzione"),
+    "live.cannot": ("Cannot run", "Impossibile eseguire"),
+    "live.turn": ("Queue (run {run}): place {place} on arrival (0 = at once), waited {waited:.1f} s for a turn · generation {generation:.1f} s",
+                  "Coda (esecuzione {run}): posto {place} all'arrivo (0 = subito), attesa del turno {waited:.1f} s · generazione {generation:.1f} s"),
+    "live.partial": ("The run stopped early; the {count} tokens generated so far are kept below.",
+                     "L'esecuzione si è fermata prima; i {count} token generati finora sono conservati qui sotto."),
+    "queue.waiting": ("Another user is generating: you are number {position} in the queue …",
+                      "Un altro utente sta generando: sei il numero {position} in coda …"),
+    "live.measured": ("measured speed-up", "speed-up misurato"),
+    "live.formula": ("budget formula, observed α", "formula del budget, α osservato"),
+    "live.progress": ("cycle {cycle} · {tokens} tokens · last cycle: draft {draft:.0f} ms, verify {verify:.0f} ms, overhead {overhead:.1f} ms · {per_token:.1f} ms per token so far",
+                      "ciclo {cycle} · {tokens} token · ultimo ciclo: bozza {draft:.0f} ms, verifica {verify:.0f} ms, altro {overhead:.1f} ms · {per_token:.1f} ms per token finora"),
+    "live.progress_speedup": (" · speed-up so far {speedup:.2f}× (target alone: {base:.1f} ms per token)",
+                              " · speed-up finora {speedup:.2f}× (solo target: {base:.1f} ms per token)"),
+    "live.measured_help": ("Decode time per token, target alone ÷ speculative, both measured just now; the first cycle, which also reads the prompt, is left out of both.",
+                           "Tempo di decodifica per token, solo target ÷ speculativo, entrambi appena misurati; il primo ciclo, che legge anche il prompt, è escluso da entrambi."),
+    "live.formula_help": ("The time-budget formula fed with the measured costs and the acceptance measured at each position.",
+                          "La formula del budget di tempo con i costi misurati e l'accettazione misurata a ogni posizione."),
+    "live.costs": ("draft ms / token vs target ms / token", "ms per token: bozza / target"),
+    "live.verify_block": ("verify ms per block", "ms di verifica per blocco"),
+    "live.identical": ("The speculative text is token for token the target-alone text.",
+                       "Il testo speculativo coincide token per token con quello del solo target."),
+    "view.legend": ("Green: accepted draft token · red: correction after a rejection · purple: bonus token · blue: "
+                    "target-only · grey struck through: the discarded rest of a proposal.",
+                    "Verde: token del draft accettato · rosso: correzione dopo un rifiuto · viola: token bonus · blu: "
+                    "solo target · grigio barrato: il resto scartato di una proposta."),
+    "view.inspect": ("Cycle to inspect", "Ciclo da ispezionare"),
+    "view.download": ("Download this run as JSON", "Scarica questa esecuzione in JSON"),
+    "replay.title": ("Replay a recorded run", "Riproduci un'esecuzione registrata"),
+    "replay.caption": ("Download a run from the Live decoding page, or use one shipped with specviz, and study it "
+                       "here exactly as it was recorded: no model is loaded, so this works on any laptop.",
+                       "Scarica un'esecuzione dalla pagina di decodifica dal vivo, o usane una fornita con specviz, e "
+                       "studiala qui come è stata registrata: nessun modello viene caricato."),
+    "replay.trace": ("Trace", "Traccia"),
+    "replay.example": ("Example", "Esempio"),
+    "replay.file": ("JSON trace", "Traccia JSON"),
+    "replay.summary": ("**{draft} → {target}** on {device} ({dtype}), temperature {temperature}, top-k {top_k}, "
+                       "top-p {top_p}, k = {k} ({schedule}), seed {seed}",
+                       "**{draft} → {target}** su {device} ({dtype}), temperatura {temperature}, top-k {top_k}, "
+                       "top-p {top_p}, k = {k} ({schedule}), seme {seed}"),
+    "replay.target_only": ("target only", "solo target"),
+    "replay.bundled": ("A recorded example", "Un esempio registrato"),
+    "replay.upload": ("Upload a JSON trace", "Carica una traccia JSON"),
+    "replay.not_trace": ("This file is not a specviz trace", "Questo file non è una traccia di specviz"),
+    "preset": ("Preset", "Preimpostazione"),
+    "config.draft": ("draft {dtype}", "draft {dtype}"),
+    "config.target": ("target {dtype}", "target {dtype}"),
+    "config.two_layouts": (", packed for 1 and {rows} rows", ", impacchettato per 1 e {rows} righe"),
+    "config.one_layout": (", packed for 1 row (one layout)", ", impacchettato per 1 riga (un solo layout)"),
+    "config.laptop": (" (laptop mode: the output follows this int8 target's distribution, not float32's)",
+                      " (modalità portatile: l'output segue la distribuzione di questo target int8, non di quello "
+                      "float32)"),
+    "config.threads": (", {threads} threads", ", {threads} thread"),
+    "view.tiny_speed": ("The tiny pair has random weights and costs about the same to run as its draft: its times "
+                        "and speed-ups show how the cycle works, not what speculation gains on real models.",
+                        "La coppia minuscola ha pesi casuali e costa quanto la sua bozza: i suoi tempi e "
+                        "accelerazioni mostrano come funziona il ciclo, non quanto guadagna la speculazione sui "
+                        "modelli veri."),
+    "pick.other": ("another model (folder or hub id)…", "un altro modello (cartella o id dell'hub)…"),
+    "pick.name": ("Model folder or hub id", "Cartella del modello o id dell'hub"),
+    "pick.cannot_pair": ("cannot pair with {other} (another tokenizer)", "non fa coppia con {other} (altro tokenizer)"),
+    "view.numbers": ("The cycle in numbers", "Il ciclo in numeri"),
+    "view.presentation": ("Presentation mode", "Modalità presentazione"),
+    "view.presentation_help": ("For a projector: larger text, stronger colours, discarded tokens left out of the text.",
+                               "Per il proiettore: testo più grande, colori più forti, token scartati tolti dal testo."),
+    "preload.line": ("Getting the default pair ready in the background; a Run now waits only for what is left:",
+                     "Preparazione della coppia predefinita in corso; un'esecuzione adesso attende solo ciò che manca:"),
+    "preload.waiting": ("waiting", "in attesa"),
+    "preload.converting": ("converting", "conversione"),
+    "preload.loading": ("loading", "caricamento"),
+    "preload.ready": ("ready", "pronto"),
+    "preload.failed": ("failed (a Run will say why)", "non riuscito (un'esecuzione dirà perché)"),
+    'replay.too_big': ('That file is too large for a trace', 'Il file è troppo grande per una traccia'),
+    'replay.prompt': ('Prompt', 'Prompt'),
+}

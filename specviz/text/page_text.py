@@ -1,0 +1,251 @@
+"""What the Toy, Time budget, Exactness lab, Sampling policy and Benchmark pages say, in English and Italian."""
+
+PAGES: dict[str, tuple[str, str]] = {
+    "bench.title": ("Benchmark", "Benchmark"),
+    "bench.caption": ("Speculation against the target alone and against Hugging Face's assisted generation, on the same models, prompts and policy, interleaved in one process. Speed-ups are ratios to the target-only run of the same benchmark.", "La speculazione contro il solo target e contro l'assisted generation di Hugging Face, con gli stessi modelli, prompt e politica, alternati in un solo processo. Gli speed-up sono rapporti rispetto al solo target dello stesso benchmark."),
+    "bench.saved": ("Saved report", "Report salvato"),
+    "bench.target_only": ("This report compares the target-only loop with `generate` alone: no speculative configuration, so no chart of speed-up against k.", "Questo report confronta il ciclo del solo target con `generate`: nessuna configurazione speculativa, quindi nessun grafico dello speed-up rispetto a k."),
+    "bench.none": ("No saved report yet: run `python -m specviz bench --json assets/bench/NAME.json`.", "Nessun report salvato: esegui `python -m specviz bench --json assets/bench/NOME.json`."),
+    "bench.quick": ("Run a quick benchmark on the tiny pair", "Esegui un benchmark rapido sulla coppia minuscola"),
+    "toy.title": ("Toy distributions", "Distribuzioni giocattolo"),
+    "toy.caption": ("One verification step over a small vocabulary. No neural network: you choose the target's p "
+                    "and the draft's q. Weights are normalised for you; everything below is computed with exact "
+                    "fractions.",
+                    "Un passo di verifica su un piccolo vocabolario. Nessuna rete neurale: scegli la p del target e "
+                    "la q del draft. I pesi vengono normalizzati; tutto è calcolato con frazioni esatte."),
+    "budget.title": ("Time budget", "Budget di tempo"),
+    "exactness.title": ("Exactness lab", "Laboratorio di esattezza"),
+    "exactness.caption": (
+        "Exactness is a claim about distributions: over many seeds, the first tokens of speculative decoding must "
+        "follow the target's own distribution, computed here directly from its logits.",
+        "L'esattezza riguarda le distribuzioni: su molti semi, i primi token dello speculative decoding devono "
+        "seguire la distribuzione del target, calcolata qui direttamente dai suoi logit."),
+    'toy.tokens': ('Tokens in the vocabulary', 'Token nel vocabolario'),
+    'toy.token': ('token', 'token'),
+    'toy.p_weight': ('p weight', 'peso di p'),
+    'toy.q_weight': ('q weight', 'peso di q'),
+    'toy.bad': ('Cannot compute this step', 'Impossibile calcolare questo passo'),
+    'toy.bad_hint': ('Give each distribution at least one positive weight.', 'Dai a ciascuna distribuzione almeno un peso positivo.'),
+    'toy.accepted': ('accepted mass Σ min(p, q)', 'massa accettata Σ min(p, q)'),
+    'toy.rejected': ('rejected mass', 'massa rifiutata'),
+    'toy.naive_off': ('naive rule is off by (TV)', 'scarto della regola ingenua (TV)'),
+    'toy.equal': ('p = q: nothing is ever rejected, so there is no residual to normalise and no correction.', "p = q: non si rifiuta mai nulla, quindi non c'è residuo da normalizzare né correzione."),
+    'toy.exact_ok': ('The exact rule gives back p exactly', 'La regola esatta restituisce esattamente p'),
+    'toy.samples': ('samples', 'campioni'),
+    'toy.sample': ('Sample', 'Campiona'),
+    "exactness.temperature": ("Temperature", "Temperatura"),
+    "exactness.top_k": ("Top-k (0 = off; ≤ 64 to test two tokens)", "Top-k (0 = disattivo; ≤ 64 per testare due token)"),
+    "exactness.fit_first": ("{label}, first token: χ² = {statistic:.1f} with {dof} degrees of freedom, p-value "
+                            "{p_value:.3g}, total variation {tv:.3f}: {verdict}.",
+                            "{label}, primo token: χ² = {statistic:.1f} con {dof} gradi di libertà, p-value "
+                            "{p_value:.3g}, variazione totale {tv:.3f}: {verdict}."),
+    "exactness.fit_pairs": ("{label}, first two tokens jointly: χ² = {statistic:.1f} with {dof} degrees of freedom, "
+                            "p-value {p_value:.3g}, total variation {tv:.3f}: {verdict}.",
+                            "{label}, primi due token insieme: χ² = {statistic:.1f} con {dof} gradi di libertà, "
+                            "p-value {p_value:.3g}, variazione totale {tv:.3f}: {verdict}."),
+    "exactness.label.speculative": ("speculative", "speculativo"),
+    "exactness.label.target alone": ("target alone", "solo target"),
+    "exactness.cannot_compare": ("Cannot compare", "Impossibile confrontare"),
+    "exactness.identical_count": ("Identical, token for token: {count} tokens.",
+                                  "Identici, token per token: {count} token."),
+    "exactness.exact_p": ("target's exact p", "p esatta del target"),
+    "exactness.overlay_title": ("First generated token", "Primo token generato"),
+    "report.yes": ("yes", "sì"),
+    "report.no": ("NO", "NO"),
+    "report.all": ("all", "tutti"),
+    "report.pairs_won": ("{wins} of {pairs} pairs", "{wins} coppie su {pairs}"),
+    "report.title": ("# specviz benchmark: {draft} → {target}", "# Benchmark di specviz: {draft} → {target}"),
+    "report.setup": ("Device {device}, target {dtype}, draft {draft_dtype}, linear kernels {kernels} (draft "
+                     "{draft_kernels}); {cpus} CPUs{cpu}, torch {torch}; {tokens} new tokens, {repeats} repeat(s), "
+                     "{prompts} prompts; {seconds:.0f} s in all. Speed-up = tokens/s ÷ tokens/s of the specviz "
+                     "target-only baseline in the same run.",
+                     "Dispositivo {device}, target {dtype}, draft {draft_dtype}, kernel lineari {kernels} (draft "
+                     "{draft_kernels}); {cpus} CPU{cpu}, torch {torch}; {tokens} token nuovi, {repeats} ripetizione/i, "
+                     "{prompts} prompt; {seconds:.0f} s in tutto. Speed-up = token/s ÷ token/s del solo target di "
+                     "specviz nella stessa esecuzione."),
+    "report.main_header": ("| prompts | configuration | tok/s | speed-up | ms/token p50 | p95 | latency p50 ms | "
+                           "TTFT ms | tokens/cycle | analytic bound | bound attained | greedy = baseline |",
+                           "| prompt | configurazione | token/s | speed-up | ms/token p50 | p95 | latenza p50 ms | "
+                           "TTFT ms | token/ciclo | limite analitico | limite raggiunto | greedy = riferimento |"),
+    "report.detail_header": ("| configuration | draft ms/cycle | verify ms/cycle | overhead ms/cycle | "
+                             "c (draft/target) | acceptance by position | draft passes | target passes | peak MB |",
+                             "| configurazione | ms bozza/ciclo | ms verifica/ciclo | ms altro/ciclo | "
+                             "c (bozza/target) | accettazione per posizione | passaggi bozza | passaggi target | "
+                             "picco MB |"),
+    "report.hf_intro": ("specviz ÷ Hugging Face on the same prompt and repeat (the baseline against `generate` "
+                        "alone, each speculative configuration against assisted generation with the same k and "
+                        "schedule):",
+                        "specviz ÷ Hugging Face sullo stesso prompt e ripetizione (il riferimento contro `generate` "
+                        "da solo, ogni configurazione speculativa contro l'assisted generation con gli stessi k e "
+                        "strategia):"),
+    "report.hf_header": ("| prompts | configuration | median ratio | min | max | geometric mean (95% interval) | "
+                         "forward passes target/draft, specviz · HF | ms per forward pass target/draft, specviz · HF "
+                         "| ms per run outside forward passes, specviz · HF | specviz faster in |",
+                         "| prompt | configurazione | rapporto mediano | min | max | media geometrica (intervallo "
+                         "95%) | passaggi target/bozza, specviz · HF | ms per passaggio target/bozza, specviz · HF | "
+                         "ms per esecuzione fuori dai passaggi, specviz · HF | specviz più veloce in |"),
+    "report.recording": ("Recording the full trace ({config}) cost {percent:+.1f}% in tokens/s against counters "
+                         "only, in the same run.",
+                         "Registrare la traccia completa ({config}) è costato {percent:+.1f}% in token/s rispetto "
+                         "ai soli contatori, nella stessa esecuzione."),
+    "report.capacity_header": ("| configuration | requests in flight | aggregate tok/s | vs target alone | "
+                               "latency p50 ms | latency p95 ms |",
+                               "| configurazione | richieste in corso | token/s complessivi | rispetto al solo target "
+                               "| latenza p50 ms | latenza p95 ms |"),
+    "report.stops_paying": ("Speculation stops paying at {levels} requests in flight: its aggregate throughput falls "
+                            "below the target alone's.",
+                            "La speculazione smette di convenire con {levels} richieste in corso: i token/s "
+                            "complessivi scendono sotto quelli del solo target."),
+    "bench.all": ("all", "tutti"),
+    "bench.target_alone": ("target alone", "solo target"),
+    "bench.speedup_axis": ("speed-up × (vs specviz target-only)", "speed-up × (rispetto al solo target di specviz)"),
+    "bench.over_k": ("Speed-up over k, per prompt set", "Speed-up in funzione di k, per gruppo di prompt"),
+    "bench.ms_per_cycle": ("ms per cycle", "ms per ciclo"),
+    "bench.time_per_cycle": ("Time per cycle", "Tempo per ciclo"),
+    "bench.col_config": ("configuration", "configurazione"),
+    "bench.col_in_flight": ("requests in flight", "richieste in corso"),
+    "bench.col_throughput": ("aggregate tok/s", "token/s complessivi"),
+    "bench.col_vs_alone": ("vs target alone", "rispetto al solo target"),
+    "bench.col_p50": ("latency p50 ms", "latenza p50 ms"),
+    "bench.col_p95": ("latency p95 ms", "latenza p95 ms"),
+    "policy.title": ("Sampling policy: shape p and q alike", "Politica di campionamento: p e q allo stesso modo"),
+    "policy.caption": ("Temperature, top-k and top-p change the distribution a token is drawn from. Speculative "
+                       "sampling reproduces whatever p the verifier is given, from any q the draft really samples "
+                       "from: so the policy must shape the target's p, which the output will follow, and the "
+                       "draft's q, which it proposes from. One verification step over six tokens, computed exactly.",
+                       "Temperatura, top-k e top-p cambiano la distribuzione da cui si estrae un token. Il "
+                       "campionamento speculativo riproduce la p che il verificatore riceve, qualunque sia la q da "
+                       "cui la bozza estrae davvero: quindi la politica deve modellare la p del target, che l'output "
+                       "seguirà, e la q della bozza, da cui propone. Un passo di verifica su sei token, calcolato "
+                       "esattamente."),
+    "policy.logits": ("The two models' logits (editable)", "I logit dei due modelli (modificabili)"),
+    "policy.target_logit": ("target", "target"),
+    "policy.draft_logit": ("draft", "draft"),
+    "policy.raw_p": ("p as the target gives it", "p così come la dà il target"),
+    "policy.policy_p": ("p after the policy", "p dopo la politica"),
+    "policy.raw_q": ("q as the draft gives it", "q così come la dà la bozza"),
+    "policy.policy_q": ("q after the policy", "q dopo la politica"),
+    "policy.shaping_title": ("The policy shapes both distributions", "La politica modella entrambe le distribuzioni"),
+    "policy.outcome_title": ("What one verification step emits, against the policy's p",
+                             "Che cosa emette un passo di verifica, rispetto alla p della politica"),
+    "policy.case.both": ("policy on p and q", "politica su p e q"),
+    "policy.case.target_only": ("policy on p only", "politica solo su p"),
+    "policy.case.draft_only": ("policy on q only", "politica solo su q"),
+    "policy.acceptance_help": ("Acceptance: the probability that the draft's token is kept, Σ min(p, q).",
+                               "Accettazione: la probabilità che il token della bozza resti, Σ min(p, q)."),
+    "policy.distance": ("distance of the output from the policy's p (total variation): {distance}",
+                        "distanza dell'output dalla p della politica (variazione totale): {distance}"),
+    "policy.explain.both": ("Correct: the output follows the policy's p; acceptance is what the policy leaves.",
+                            "Corretto: l'output segue la p della politica; l'accettazione è quella che la politica "
+                            "lascia."),
+    "policy.explain.target_only": ("Still exact (any q works), but the draft proposes from another distribution: "
+                                   "acceptance changes, and with it the speed.",
+                                   "Ancora esatto (qualunque q va bene), ma la bozza propone da un'altra "
+                                   "distribuzione: cambia l'accettazione, e con lei la velocità."),
+    "policy.explain.draft_only": ("Wrong: the verifier checks against the raw p, so the output follows the raw p, "
+                                  "not the distribution that was asked for.",
+                                  "Sbagliato: il verificatore controlla con la p grezza, quindi l'output segue la p "
+                                  "grezza, non la distribuzione richiesta."),
+    "toy.monte_carlo": ("Monte Carlo", "Monte Carlo"),
+    "toy.col_token": ("token", "token"),
+    "toy.col_accepted": ("accepted min(p, q)", "accettato min(p, q)"),
+    "toy.col_residual": ("residual max(p − q, 0)", "residuo max(p − q, 0)"),
+    "toy.col_correction": ("correction", "correzione"),
+    "toy.col_exact": ("exact result", "risultato esatto"),
+    "toy.col_naive": ("naive result", "risultato ingenuo"),
+    "toy.step_title": ("One verification step", "Un passo di verifica"),
+    "toy.rule_exact": ("exact rule", "regola esatta"),
+    "toy.rule_naive": ("naive rule", "regola ingenua"),
+    "toy.rule_naive_long": ("naive rule (resample from p)", "regola ingenua (ricampiona da p)"),
+    "toy.sampled": ("sampled: {rule}", "campionato: {rule}"),
+    "toy.outcome_title": ("What comes out", "Che cosa esce"),
+    "toy.samples_axis": ("samples N", "campioni N"),
+    "toy.tv_axis": ("total variation to p", "variazione totale da p"),
+    "toy.distance_title": ("Distance to p as N grows", "Distanza da p al crescere di N"),
+    "toy.preset.article": ("Article example", "Esempio dell'articolo"),
+    "toy.preset.equal": ("p = q", "p = q"),
+    "toy.preset.disjoint": ("Disjoint supports", "Supporti disgiunti"),
+    "toy.preset.one_hot": ("Near-one-hot draft", "Draft quasi deterministico"),
+    "budget.break_even": ("break-even", "pareggio"),
+    "budget.yours": ("your setting", "la tua impostazione"),
+    "budget.alpha_axis": ("α (acceptance per position)", "α (accettazione per posizione)"),
+    "budget.over_alpha": ("Speed-up over α", "Speed-up in funzione di α"),
+    "budget.best_at": ("best k = {best} at α = {alpha:.2f}", "k migliore = {best} con α = {alpha:.2f}"),
+    "budget.k_axis": ("k (proposed tokens)", "k (token proposti)"),
+    "budget.over_k": ("Speed-up over k", "Speed-up in funzione di k"),
+    "budget.measured_run": ("measured in your run", "misurata nella tua esecuzione"),
+    "budget.constant_alpha": ("constant α = {alpha:.2f}", "α costante = {alpha:.2f}"),
+    "budget.position_axis": ("position in the proposal", "posizione nella proposta"),
+    "budget.positions_title": ("Acceptance by position: measured vs assumed",
+                               "Accettazione per posizione: misurata e ipotizzata"),
+    "budget.cycle_ms": ("cycle ms", "ms per ciclo"),
+    "budget.ms_per_token": ("ms per token", "ms per token"),
+    "budget.tokens_per_cycle": ("tokens per cycle", "token per ciclo"),
+    "budget.speedup": ("speed-up", "speed-up"),
+    "budget.best_k": ("best k", "k migliore"),
+    "budget.preset.high": ("Article, α = 0.8", "Articolo, α = 0,8"),
+    "budget.preset.low": ("Article, α = 0.2", "Articolo, α = 0,2"),
+    "budget.preset.last": ("From my last run (Live decoding)", "Dalla mia ultima esecuzione (Decodifica dal vivo)"),
+    "budget.last_caption": ("Measured speed-up {actual:.2f}×; the formula with the measured per-position acceptance "
+                            "predicts {predicted:.2f}×. Acceptance changes with the position and the prefix: the "
+                            "constant-α assumption is a simplification.",
+                            "Speed-up misurato {actual:.2f}×; la formula con l'accettazione misurata per posizione "
+                            "prevede {predicted:.2f}×. L'accettazione cambia con la posizione e il prefisso: "
+                            "un α costante è una semplificazione."),
+    "capacity.title": ("Latency is not capacity", "Latenza non è capacità"),
+    "capacity.caption": ("Speculation makes one request faster by spending spare compute. With several requests in "
+                         "flight the hardware is busy anyway: the total tokens per second can gain less, or lose, "
+                         "while each request's latency still shows the gain.",
+                         "La speculazione rende più veloce una richiesta usando calcolo inutilizzato. Con più "
+                         "richieste in corso l'hardware è già occupato: i token al secondo complessivi possono "
+                         "guadagnare meno, o perdere, mentre la latenza di ogni richiesta mostra ancora il guadagno."),
+    "capacity.run": ("Measure it on the tiny pair (1, 2 and 4 requests in flight)",
+                     "Misuralo sulla coppia minuscola (1, 2 e 4 richieste in corso)"),
+    "capacity.progress": ("{done} of {total} measurements · about {left:.0f} s left",
+                          "{done} di {total} misure · circa {left:.0f} s rimanenti"),
+    "capacity.throughput": ("aggregate tokens/s", "token/s complessivi"),
+    "capacity.latency": ("p50 latency per request (ms)", "latenza p50 per richiesta (ms)"),
+    "capacity.in_flight": ("requests in flight", "richieste in corso"),
+    "toy.progress": ("{done} of {total} samples per rule · about {left:.0f} s left",
+                     "{done} di {total} campioni per regola · circa {left:.0f} s rimanenti"),
+    "toy.stopped": ("Sampling was stopped after {done} of {total} samples: the figures below cover those.",
+                    "Il campionamento è stato interrotto dopo {done} di {total} campioni: i grafici qui sotto riguardano quelli."),
+    "toy.tv_after_exact": ("exact rule: TV to p after {n} samples", "regola esatta: TV da p dopo {n} campioni"),
+    "toy.tv_after_naive": ("naive rule: TV to p after {n} samples", "regola ingenua: TV da p dopo {n} campioni"),
+    "bench.progress": ("{done} of {total} timed runs · about {left:.0f} s left",
+                       "{done} di {total} esecuzioni cronometrate · circa {left:.0f} s rimanenti"),
+    "bench.stopped": ("The benchmark was stopped after {done} of {total} prompts: the figures below cover those.",
+                      "Il benchmark è stato interrotto dopo {done} di {total} prompt: i grafici qui sotto riguardano quelli."),
+    'toy.shrinks': ("The exact rule's distance shrinks like 1/√N as N grows; the naive rule's stays near its bias.", 'La distanza della regola esatta cala come 1/√N al crescere di N; quella ingenua resta vicina al suo errore sistematico.'),
+    'budget.caption': ("A cycle drafts k tokens, verifies them in one target pass and pays some overhead. Assuming each position is accepted with the same, independent probability α, a cycle emits 1 + α + … + α^k tokens on average. The presets are the article's hypothetical costs, not hardware measurements.", "Un ciclo propone k token, li verifica in un passaggio del target e paga un costo di gestione. Supponendo che ogni posizione sia accettata con la stessa probabilità indipendente α, un ciclo emette in media 1 + α + … + α^k token. Le preimpostazioni sono i costi ipotetici dell'articolo, non misure."),
+    'budget.k': ('k (proposed tokens)', 'k (token proposti)'),
+    'budget.alpha': ('α (acceptance per position)', 'α (accettazione per posizione)'),
+    'budget.draft': ('draft ms per token', 'ms del draft per token'),
+    'budget.verify': ('verify ms per block', 'ms di verifica per blocco'),
+    'budget.overhead': ('overhead ms per cycle', 'ms di gestione per ciclo'),
+    'budget.baseline': ('target-alone ms per token', 'ms per token del solo target'),
+    'budget.slower': ('At these costs speculation is slower than the target alone: the same exact algorithm can speed up or slow down.', 'Con questi costi la speculazione è più lenta del solo target: lo stesso algoritmo esatto può accelerare o rallentare.'),
+    'budget.last': ('Your last run', 'La tua ultima esecuzione'),
+    'budget.none': ('Run Live decoding with the target-alone baseline to load your measured costs here.', 'Esegui la decodifica dal vivo con il riferimento del solo target per caricare qui i costi misurati.'),
+    "exactness.variant.exact": ("exact rule", "regola esatta"),
+    "exactness.variant.naive": ("broken: naive correction (resample from p)", "sbagliata: correzione ingenua (ricampiona da p)"),
+    "exactness.variant.greedy_q": ("broken: draft proposes greedily but reports its sampling q",
+                                   "sbagliata: la bozza propone in modo greedy ma dichiara la sua q di campionamento"),
+    "exactness.progress": ("{done} of {total} seeded pairs (speculative and target alone) · about {left:.0f} s left",
+                           "{done} di {total} coppie con seme (speculativo e solo target) · circa {left:.0f} s rimanenti"),
+    "exactness.stopped": ("The experiment was stopped after {done} of {total} seeded pairs: the results below cover those.",
+                          "L'esperimento è stato interrotto dopo {done} di {total} coppie con seme: i risultati qui sotto riguardano quelle."),
+    'exactness.tiny': ('Use the tiny random pair (fast)', 'Usa la coppia minuscola casuale (veloce)'),
+    'exactness.runs': ('Seeded runs', 'Esecuzioni con seme'),
+    'exactness.rule': ('Rule', 'Regola'),
+    'exactness.two': ('Also test the first two tokens jointly', 'Verifica anche i primi due token insieme'),
+    'exactness.run': ('Run the experiment', "Esegui l'esperimento"),
+    'exactness.cannot': ('Cannot run the experiment', "Impossibile eseguire l'esperimento"),
+    'exactness.result': ('Result', 'Risultato'),
+    'exactness.fits': ('fits the target', 'è compatibile con il target'),
+    'exactness.misfits': ('does NOT fit the target', 'NON è compatibile con il target'),
+    'exactness.greedy': ('Greedy: token for token', 'Greedy: token per token'),
+    'exactness.compare': ('Compare greedy speculative with the target alone', 'Confronta lo speculativo greedy con il solo target'),
+    'exactness.identical': ('Identical, token for token', 'Identici, token per token'),
+    'exactness.differ': ('They differ first at token', 'Differiscono per la prima volta al token'),
+}
