@@ -110,6 +110,7 @@ def test_a_generation_on_the_tiny_pair_colours_tokens(server, page):
     # Wait for the new model names to reach the browser, or the next click would send the old ones back.
     expect(page.get_by_role("combobox", name="Target model")).to_have_value("tiny-target", timeout=30_000)
     settle(page)
+    page.mouse.move(640, 5)  # as a user's pointer leaves the demo button, its help tooltip closes
     page.get_by_role("button", name="Run", exact=True).click()
     settle(page)
     page.wait_for_selector("span.sv-accepted", timeout=60_000)
