@@ -18,10 +18,12 @@ from specviz.viz import bench_figures
 CAPACITY_LEVELS = (1, 2, 4)  # requests in flight for the page's small capacity run
 
 session.init_state()
-tr = session.tr
+tr, fill = session.tr, session.fill
 st.title(tr("bench.title"))
 st.caption(tr("bench.caption"))
 saved = {path.stem: path for path in sorted((ASSETS / "bench").glob("*.json"))}
+if (linked := session.take_link("bench_saved", saved)) is not None:  # a "show me" link names a report
+    st.session_state["bench_saved"] = linked
 if saved:
     name = st.selectbox(tr("bench.saved"), list(saved), key="bench_saved")
     chosen = BenchReport.from_dict(json.loads(saved[name].read_text(encoding="utf-8")))
@@ -43,7 +45,7 @@ quick = st.session_state.get("bench_quick")
 if quick:
     chosen = quick.report
     if not quick.complete:
-        st.warning(tr("bench.stopped").format(done=quick.prompts_done, total=quick.prompts_asked))
+        st.warning(fill("bench.stopped", done=quick.prompts_done, total=quick.prompts_asked))
 if chosen:
     if any(row.k for row in chosen.rows):
         session.chart(bench_figures.speedup_over_k(chosen, lang=session.lang()), key="bench_k")

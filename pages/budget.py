@@ -37,11 +37,14 @@ def apply_chosen_preset() -> None:
     apply_preset(st.session_state["budget_preset"])
 
 
-if "budget_k" not in st.session_state:
-    apply_preset("budget.preset.high")
-
 session.init_state()
-tr = session.tr
+linked = session.take_link("budget_preset", PRESETS)  # a lesson's "show me" link
+if linked is not None:
+    st.session_state["budget_preset"] = linked
+    apply_preset(linked)
+elif "budget_k" not in st.session_state:
+    apply_preset("budget.preset.high")
+tr, fill = session.tr, session.fill
 st.title(tr("budget.title"))
 st.caption(tr("budget.caption"))
 choices = list(PRESETS) + ([LAST_RUN] if from_last_run() else [])
@@ -75,7 +78,7 @@ session.chart(budget_figures.speedup_over_k(plan, lang=lang), key="budget_k_curv
 measured = st.session_state.get("measured_budget")
 if measured:
     st.subheader(tr("budget.last"))
-    st.caption(tr("budget.last_caption").format(actual=measured.actual_speedup, predicted=measured.predicted_speedup))
+    st.caption(fill("budget.last_caption", actual=measured.actual_speedup, predicted=measured.predicted_speedup))
     session.chart(budget_figures.acceptance_by_position(measured.acceptance_by_position, plan.alpha, lang),
                     key="budget_positions")
 else:

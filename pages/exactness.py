@@ -17,10 +17,16 @@ from specviz.viz import exactness_figures
 SIGNIFICANCE = 1e-3
 
 session.init_state()
-tr = session.tr
+if (linked := session.take_link("lab_rule", exactness.LAB_VARIANTS)) is not None:  # a lesson's "show me" link
+    st.session_state["lab_rule"] = linked
+if (linked := session.take_link("lab_runs")) is not None:
+    st.session_state["lab_runs"] = linked // 100 * 100
+tr, fill = session.tr, session.fill
 host = hosting.hosting()
 st.title(tr("exactness.title"))
-st.caption(f"{tr('exactness.caption')} χ², α = {SIGNIFICANCE}.")
+st.caption(f"{tr('exactness.caption')} χ², α = {session.number(SIGNIFICANCE, 3)}.")
+with st.expander(tr("exactness.plain_title"), expanded=True):
+    st.markdown(tr("exactness.plain"))
 st.button(tr("exactness.tiny"), on_click=session.use_tiny_pair)
 columns = st.columns(3)
 pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"), where=columns[0])
@@ -29,8 +35,8 @@ prompt = columns[1].text_input(tr("live.prompt"), "def f(x):", key="lab_prompt",
 temperature = columns[1].slider(tr("exactness.temperature"), 0.1, 2.0, 1.0, 0.05, key="lab_temperature")
 top_k = columns[1].number_input(tr("exactness.top_k"), 0, 1000, 20, key="lab_top_k")
 most_runs = max(EXACTNESS_RUNS.low, min(EXACTNESS_RUNS.high, host.max_mc_samples) // 100 * 100)
-runs = columns[2].slider(tr("exactness.runs"), EXACTNESS_RUNS.low, most_runs, min(500, most_runs), step=100,
-                         key="lab_runs")
+st.session_state["lab_runs"] = min(st.session_state.get("lab_runs", 500), most_runs)  # a link may ask for more
+runs = columns[2].slider(tr("exactness.runs"), EXACTNESS_RUNS.low, most_runs, step=100, key="lab_runs")
 variant = columns[2].radio(tr("exactness.rule"), list(exactness.LAB_VARIANTS), format_func=session.labels(),
                            key="lab_rule")
 two = columns[2].checkbox(tr("exactness.two"), key="lab_two")
@@ -52,13 +58,13 @@ result = st.session_state.get("lab_result")
 if result:
     st.subheader(f"{tr('exactness.result')} ({tr(result.variant)})")
     if not result.complete:
-        st.warning(tr("exactness.stopped").format(done=result.runs_done, total=result.runs_asked))
+        st.warning(fill("exactness.stopped", done=result.runs_done, total=result.runs_asked))
     for scope, fits in (("first", result.first), ("pairs", result.pairs)):
         for fit in fits:
             verdict = tr("exactness.fits") if fit.p_value > SIGNIFICANCE else tr("exactness.misfits")
-            (st.success if fit.p_value > SIGNIFICANCE else st.error)(tr(f"exactness.fit_{scope}").format(
-                label=tr(f"exactness.label.{fit.label}"), statistic=fit.statistic, dof=fit.dof, p_value=fit.p_value,
-                tv=fit.tv, verdict=verdict))
+            (st.success if fit.p_value > SIGNIFICANCE else st.error)(fill(
+                f"exactness.fit_{scope}", label=tr(f"exactness.label.{fit.label}"), statistic=fit.statistic,
+                dof=fit.dof, p_value=fit.p_value, tv=fit.tv, verdict=verdict))
     session.chart(exactness_figures.overlay_figure(result.first, result.texts, lang=session.lang()),
                     key="lab_overlay")
 
@@ -77,7 +83,7 @@ if st.button(tr("exactness.compare")):
 check = st.session_state.get("lab_greedy")
 if check:
     if check["equal"]:
-        st.success(tr("exactness.identical_count").format(count=len(check["speculative"])))
+        st.success(fill("exactness.identical_count", count=len(check["speculative"])))
     else:
         st.error(f"{tr('exactness.differ')} {check['first_difference'] + 1}.")
     pairs = list(zip_longest(check["speculative"], check["target_only"]))

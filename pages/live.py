@@ -21,7 +21,7 @@ from specviz.text import literal
 from specviz.viz import run_figures
 
 session.init_state()
-tr = session.tr
+tr, fill = session.tr, session.fill
 st.title(tr("live.title"))
 st.caption(tr("live.caption"))
 
@@ -33,7 +33,7 @@ with st.sidebar:
     pickers.model_picker("target", tr("live.target"), session.term_help("target"))
     st.slider(tr("live.k"), ranges["k"].low, ranges["k"].high, key="k", help=session.term_help("proposal"))
     st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule",
-                 help=tr("live.schedule_help").format(threshold=DecodeConfig().confidence))
+                 help=fill("live.schedule_help", threshold=DecodeConfig().confidence))
     st.slider(tr("live.temperature"), ranges["temperature"].low, ranges["temperature"].high, step=0.05,
               key="temperature")
     st.number_input(tr("live.top_k"), ranges["top_k"].low, ranges["top_k"].high, key="top_k")
@@ -97,13 +97,13 @@ def session_baseline(record):
 def progress_line(run: DecodeRun) -> str:
     """The running figures after each cycle; the speed-up is the same one the final metric shows."""
     record, cycle = run.record, run.record.cycles[-1]
-    line = tr("live.progress").format(cycle=cycle.index + 1, tokens=len(record.token_ids), draft=cycle.draft_ms,
+    line = fill("live.progress", cycle=cycle.index + 1, tokens=len(record.token_ids), draft=cycle.draft_ms,
                                       verify=cycle.verify_ms, overhead=cycle.overhead_ms,
                                       per_token=decode_ms_per_token(record) or 0.0)
     baseline = session_baseline(record) if run.decoder.speculative else None
     so_far = speedup(record, baseline) if baseline is not None else None
     if so_far is not None:
-        line += tr("live.progress_speedup").format(speedup=so_far, base=decode_ms_per_token(baseline))
+        line += fill("live.progress_speedup", speedup=so_far, base=decode_ms_per_token(baseline))
     return line
 
 
@@ -193,7 +193,7 @@ try:
 except Exception as error:  # noqa: BLE001 - show_failure re-raises what it does not handle
     show_failure(error)
 if st.session_state.get("partial_tokens"):
-    st.warning(tr("live.partial").format(count=st.session_state.pop("partial_tokens")))
+    st.warning(fill("live.partial", count=st.session_state.pop("partial_tokens")))
 
 step_run = st.session_state.get("step_run")
 if step_run is not None:
@@ -210,7 +210,7 @@ if runs and not st.session_state.get("step_run"):
     record = runs[-1]
     st.subheader(tr("live.last"))
     if st.session_state.get("last_turn"):
-        st.caption(tr("live.turn").format(**st.session_state["last_turn"]))
+        st.caption(fill("live.turn", **st.session_state["last_turn"]))
     baseline = session_baseline(record)
     if has_measured_budget(record, baseline):
         budget = measured_budget(record, baseline)

@@ -12,13 +12,18 @@ TARGET_LOGITS = [2.0, 1.5, 1.0, 0.2, -0.5, -1.0]  # a target fairly sure of A
 DRAFT_LOGITS = [1.6, 1.9, 0.4, 0.6, -0.2, -1.5]  # a draft that prefers B
 
 session.init_state()
-tr = session.tr
+for key in ("policy_temperature", "policy_top_k", "policy_top_p"):  # a lesson's "show me" link
+    if (linked := session.take_link(key)) is not None:
+        st.session_state[key] = linked
+tr, fill = session.tr, session.fill
 st.title(tr("policy.title"))
 st.caption(tr("policy.caption"))
 columns = st.columns(3)
-temperature = columns[0].slider(tr("exactness.temperature"), 0.1, 2.0, 1.0, 0.05, key="policy_temperature")
-top_k = columns[1].slider(tr("live.top_k"), 0, len(NAMES), 2, key="policy_top_k")
-top_p = columns[2].slider(tr("live.top_p"), 0.05, 1.0, 1.0, 0.05, key="policy_top_p")
+for key, value in (("policy_temperature", 1.0), ("policy_top_k", 2), ("policy_top_p", 1.0)):
+    st.session_state.setdefault(key, value)
+temperature = columns[0].slider(tr("exactness.temperature"), 0.1, 2.0, step=0.05, key="policy_temperature")
+top_k = columns[1].slider(tr("live.top_k"), 0, len(NAMES), key="policy_top_k")
+top_p = columns[2].slider(tr("live.top_p"), 0.05, 1.0, step=0.05, key="policy_top_p")
 with st.expander(tr("policy.logits")):
     logit_columns = st.columns(len(NAMES))
     target_logits = [column.number_input(f"{tr('policy.target_logit')} {name}", -10.0, 10.0, value, 0.1,
@@ -35,6 +40,6 @@ metrics = st.columns(len(view.cases))
 for column, case in zip(metrics, view.cases):
     column.metric(tr(f"policy.case.{case.name}"), session.number(case.acceptance),
                   help=tr("policy.acceptance_help"))
-    column.caption(tr("policy.distance").format(distance=session.number(case.distance, 3)))
+    column.caption(fill("policy.distance", distance=session.number(case.distance, 3)))
     column.markdown(tr(f"policy.explain.{case.name}"))
 session.chart(policy_figures.outcome_figure(view, NAMES, lang), key="policy_outcome")

@@ -10,11 +10,18 @@ from specviz.settings import ASSETS
 from specviz.text import literal
 
 session.init_state()
-tr = session.tr
+tr, fill = session.tr, session.fill
 st.title(tr("replay.title"))
 st.caption(tr("replay.caption"))
 bundled = {path.stem: path for path in sorted((ASSETS / "traces").glob("*.json"))}
 choices = [tr("replay.bundled"), tr("replay.upload")]
+linked = session.take_link("replay_example", bundled)  # a lesson's "show me" link: a trace, a cycle, a frame
+if linked is not None:
+    st.session_state["replay_source"], st.session_state["replay_example"] = choices[0], linked
+    for key in ("replay_cycle", "replay_frame"):
+        st.session_state.pop(key, None)
+        if (value := session.take_link(key)) is not None:
+            st.session_state[key] = value
 source = st.radio(tr("replay.trace"), choices, horizontal=True, key="replay_source")
 text = None
 if source == choices[0] or source is None:
@@ -37,9 +44,9 @@ if text is not None:
     else:
         policy, settings = record.policy, record.settings
         # Every field here comes from a file someone uploaded: shown literally.
-        st.markdown(tr("replay.summary").format(
-            draft=literal(record.draft) if record.draft else tr("replay.target_only"), target=literal(record.target),
-            device=literal(record.device), dtype=literal(record.dtype),
+        st.markdown(fill(
+            "replay.summary", draft=literal(record.draft) if record.draft else tr("replay.target_only"),
+            target=literal(record.target), device=literal(record.device), dtype=literal(record.dtype),
             temperature=literal(policy.get("temperature")), top_k=literal(policy.get("top_k")),
             top_p=literal(policy.get("top_p")), k=literal(settings.get("k")),
             schedule=literal(settings.get("schedule")), seed=literal(settings.get("seed"))))

@@ -30,11 +30,14 @@ def apply_chosen_preset() -> None:
     apply_preset(st.session_state["toy_preset"])
 
 
-if "toy_size" not in st.session_state:
-    apply_preset("toy.preset.article")
-
 session.init_state()
-tr = session.tr
+linked = session.take_link("toy_preset", PRESETS)  # a lesson's "show me" link
+if linked is not None:
+    st.session_state["toy_preset"] = linked
+    apply_preset(linked)
+elif "toy_size" not in st.session_state:
+    apply_preset("toy.preset.article")
+tr, fill = session.tr, session.fill
 st.title(tr("toy.title"))
 st.caption(tr("toy.caption"))
 st.selectbox(tr("preset"), list(PRESETS), format_func=session.labels(), key="toy_preset", on_change=apply_chosen_preset)
@@ -102,10 +105,10 @@ mc = st.session_state.get("toy_mc")
 empirical = None
 if mc and (mc.p, mc.q) == (tuple(map(float, p)), tuple(map(float, q))):
     if not mc.complete:
-        st.warning(tr("toy.stopped").format(done=mc.samples_done, total=mc.samples_asked))
+        st.warning(fill("toy.stopped", done=mc.samples_done, total=mc.samples_asked))
     distances = st.columns(2)
     for column, (rule, shown) in zip(distances, RULES.items()):
-        column.metric(tr(f"toy.tv_after_{shown}").format(n=mc.samples_done),
+        column.metric(fill(f"toy.tv_after_{shown}", n=mc.samples_done),
                       session.number(stats.total_variation(mc.frequencies[rule], result.p), 4))
     st.caption(tr("toy.shrinks"))
     session.chart(toy_figures.distance_figure({shown: mc.curves[rule] for rule, shown in RULES.items()}, lang),

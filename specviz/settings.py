@@ -38,6 +38,34 @@ SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k",
              "presentation")
 
 
+# Settings of one view that a link may carry beside SHAREABLE (the lesson's "show me" links, a teacher's link to a
+# lesson step): numbers by their range, names by their longest length. The page that owns a name checks it
+# against its own choices before using it.
+VIEW_LINKS: dict[str, limits.Range | int] = {
+    "lesson_step": limits.IntRange("lesson step", 1, 50),
+    "toy_preset": 60, "budget_preset": 60, "bench_saved": 80, "lab_rule": 60,
+    "lab_runs": limits.EXACTNESS_RUNS,
+    "replay_example": 80, "replay_cycle": limits.IntRange("cycle", 1, 100_000),
+    "replay_frame": limits.IntRange("frame", 1, 5),
+    "policy_temperature": limits.FloatRange("temperature", 0.1, 2.0), "policy_top_k": limits.IntRange("top-k", 0, 6),
+    "policy_top_p": limits.FloatRange("top-p", 0.05, 1.0),
+    "tokenizer_sentence": 300,
+}
+LINK_NONCE = "show"  # a number that makes each click on a "show me" link a new link, applied even a second time
+
+
+def view_link_value(key: str, raw: str):
+    """A link's value for one view setting: a number in its range or a bounded name; None when it does not fit."""
+    allowed = VIEW_LINKS[key]
+    if isinstance(allowed, int):
+        return raw if 0 < len(raw) <= allowed else None
+    try:
+        value = int(raw) if allowed.integer else float(raw)
+    except (ValueError, OverflowError):
+        return None
+    return value if allowed.contains(value) else None
+
+
 def widget_ranges(max_k: int, max_new_tokens: int) -> dict[str, limits.Range]:
     """The widgets' ranges within the host's caps; a shared link's values outside them are ignored."""
     return {"k": limits.IntRange("k", limits.K.low, max_k), "temperature": limits.WIDGET_TEMPERATURE,

@@ -12,7 +12,7 @@ from specviz.errors import SpecvizError
 from specviz.serving.config import HostingConfig, load_config
 from specviz.serving.queue import GenerationQueue, TurnStats
 from specviz.settings import widget_ranges
-from specviz.text import text
+from specviz.text import fill as fill_text
 
 
 @st.cache_resource(show_spinner=False)
@@ -55,7 +55,7 @@ def generation_turn(what: str = "generation") -> Iterator[TurnStats]:
     language = st.session_state.get("lang", "en")
 
     def on_wait(position: int) -> None:
-        box.info(text("queue.waiting", language).format(position=position))
+        box.info(fill_text("queue.waiting", language, position=position))
 
     try:
         with generation_queue().turn(on_wait=on_wait, timeout_s=hosting().queue_timeout_s, what=what) as stats:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import streamlit as st
 
 from pages.ui.hosting import generation_turn
-from pages.ui.session import tr
+from pages.ui.session import fill
 
 
 class PageJob(Protocol):
@@ -51,7 +51,7 @@ def run_job(make_job: Callable[[], PageJob], job_key: str, result_key: str, prog
             for done in job.steps():
                 left = (time.perf_counter() - started) / max(done, 1) * (job.total - done)
                 bar.progress(min(done / job.total, 1.0),
-                             text=tr(progress_key).format(done=done, total=job.total, left=left))
+                             text=fill(progress_key, done=done, total=job.total, left=left))
             bar.empty()
     except Exception:
         st.session_state.pop(job_key, None)  # a failed job has no result to keep

@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from pages.ui.hosting import hosting
-from pages.ui.session import tr
+from pages.ui.session import fill, tr
 from specviz.errors import SpecvizError
 from specviz.models.pairing import check_registry_pair
 from specviz.models.registry import REGISTRY
@@ -35,7 +35,7 @@ def _label(name: str, other_role_name: str, role: str) -> str:
     label = f"{name} · {entry.resident_gb:.1f} GB" if entry and entry.resident_gb else name
     draft, target = (name, other_role_name) if role == "draft" else (other_role_name, name)
     if not pairs(draft, target):
-        label += " · " + tr("pick.cannot_pair").format(other=other_role_name)
+        label += " · " + fill("pick.cannot_pair", other=other_role_name)
     return label
 
 

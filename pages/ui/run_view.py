@@ -45,6 +45,8 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
         return
     session.chart(run_figures.timeline_figure(record, lang), key=f"{key}_timeline")
     session.chart(race(record, baseline), key=f"{key}_race")
+    if st.session_state.get(f"{key}_cycle", 1) > len(record.cycles):  # a link to a cycle this run does not have
+        st.session_state.pop(f"{key}_cycle")
     chosen = st.select_slider(tr("view.inspect"), options=[c.index + 1 for c in record.cycles],
                               key=f"{key}_cycle") if len(record.cycles) > 1 else 1
     cycle = record.cycles[chosen - 1]

@@ -16,8 +16,10 @@ from pages.ui.legacy_pages import leave_legacy_page_mode
 from specviz.engine.trace import RunRecord
 from specviz.errors import SpecvizError
 from specviz.models.registry import TINY_DRAFT, TINY_TARGET
-from specviz.settings import DEFAULTS, SHAREABLE, from_query
+from specviz.settings import DEFAULTS, LINK_NONCE, SHAREABLE, VIEW_LINKS, from_query, view_link_value
 from specviz.text import LANGUAGES, glossary, literal, text
+from specviz.text import fill as fill_text
+from specviz.text import number as number_text
 
 MAX_RUNS_KEPT = 5  # finished runs kept per session; older ones are dropped
 
@@ -30,16 +32,42 @@ def init_state() -> None:
     except SpecvizError as error:
         st.error(f"The server's configuration is invalid: {literal(error)}")
         st.stop()
-    if "_initialised" not in st.session_state:
-        st.session_state["_initialised"] = True
-        allowed = ranges()
-        for key in SHAREABLE:
-            if key in st.query_params:
-                value = from_query(key, st.query_params[key], allowed)
-                if value is not None:
-                    st.session_state[key] = value
+    follow_link()
     for key, value in DEFAULTS.items():
         st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
+
+
+def follow_link() -> None:
+    """Apply the settings a link carries, once per link: a shared link on first load, a "show me" link on a click.
+
+    Shareable settings go straight into the session; a view's own settings wait in
+    `_linked` until its page takes them (`take_link`), as only that page knows its choices.
+    """
+    link = {key: st.query_params[key] for key in st.query_params}
+    seen = tuple(sorted(link.items()))
+    if st.session_state.get("_link_seen") == seen:
+        return  # this link was applied already: the user's later changes win
+    st.session_state["_link_seen"] = seen
+    allowed = ranges()
+    for key in SHAREABLE:
+        if key in link and (value := from_query(key, link[key], allowed)) is not None:
+            st.session_state[key] = value
+    pending = st.session_state.setdefault("_linked", {})
+    for key in VIEW_LINKS:
+        if key in link and (value := view_link_value(key, link[key])) is not None:
+            pending[key] = value
+
+
+def link_query(settings: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
+    """The query of an in-app link: `settings`, the language, and a fresh nonce, so a second click applies it again."""
+    st.session_state["_link_nonce"] = st.session_state.get("_link_nonce", 0) + 1
+    return {**dict(settings), "lang": lang(), LINK_NONCE: str(st.session_state["_link_nonce"])}
+
+
+def take_link(key: str, choices=None):
+    """The value a link just gave the view setting `key` (None if none, or not among `choices`); taken once."""
+    value = st.session_state.get("_linked", {}).pop(key, None)
+    return value if choices is None or value in choices else None
 
 
 def share_settings() -> None:
@@ -50,11 +78,18 @@ def share_settings() -> None:
             st.query_params.pop(key, None)
         elif value is not None:
             st.query_params[key] = str(value)
+    # What the app writes itself is no new link: only a link the user follows applies its settings.
+    st.session_state["_link_seen"] = tuple(sorted((key, st.query_params[key]) for key in st.query_params))
 
 
 def tr(key: str) -> str:
     """The page text for `key` in the session's language."""
     return text(key, st.session_state.get("lang", "en"))
+
+
+def fill(key: str, **fields) -> str:
+    """The page text for `key` with its fields filled in, numbers written the session language's way."""
+    return fill_text(key, lang(), **fields)
 
 
 def lang() -> str:
@@ -64,8 +99,12 @@ def lang() -> str:
 
 def number(value: float, digits: int = 2) -> str:
     """`value` with `digits` decimals as the session's language writes it (Italian: a decimal comma)."""
-    shown = f"{value:.{digits}f}"
-    return shown.replace(".", ",") if lang() == "it" else shown
+    return number_text(float(value), lang(), digits)
+
+
+def integer(value: int) -> str:
+    """`value` with its thousands grouped as the session's language writes them (Italian: 262.144)."""
+    return number_text(int(value), lang())
 
 
 def chart(figure, key: str, where=None) -> None:

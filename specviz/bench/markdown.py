@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from specviz.bench.contracts import BenchReport, BenchRow
-from specviz.text import text
+from specviz.text import fill, text
 
 
 def _fmt(value, digits: int = 2, lang: str = "en") -> str:
@@ -42,7 +42,7 @@ def _faster(row: BenchRow, lang: str = "en") -> str:
     if row.vs_hf_paired_faster is None:
         return "—"
     wins, pairs = row.vs_hf_paired_faster
-    return text("report.pairs_won", lang).format(wins=wins, pairs=pairs)
+    return fill("report.pairs_won", lang, wins=wins, pairs=pairs)
 
 
 def _cpu(machine: dict) -> str:
@@ -62,10 +62,10 @@ def markdown_report(report: BenchReport, lang: str = "en") -> str:
     """The report as Markdown; `lang` "it" for the app's Italian pages (files are written in English)."""
     models, machine, plan = report.models, report.machine, report.plan
     lines = [
-        text("report.title", lang).format(draft=models.draft, target=models.target),
+        fill("report.title", lang, draft=models.draft, target=models.target),
         "",
-        text("report.setup", lang).format(
-            device=models.device, dtype=models.dtype, draft_dtype=models.draft_dtype, kernels=models.kernels,
+        fill("report.setup", lang, device=models.device, dtype=models.dtype, draft_dtype=models.draft_dtype,
+            kernels=models.kernels,
             draft_kernels=models.draft_kernels, cpus=machine.get("cpu_count"), cpu=_cpu(machine),
             torch=machine.get("torch"), tokens=plan["max_new_tokens"], repeats=plan["repeats"],
             prompts=len(report.prompts), seconds=report.seconds),
@@ -106,7 +106,7 @@ def markdown_report(report: BenchReport, lang: str = "en") -> str:
                          f"{_fmt(hf.outside_forward_ms_per_run if hf else None, 0)} | {_faster(row, lang)} |")
     for row in report.rows:
         if row.prompt_set == "all" and row.recording_overhead is not None:
-            lines += ["", text("report.recording", lang).format(config=row.config,
+            lines += ["", fill("report.recording", lang, config=row.config,
                                                                   percent=100 * row.recording_overhead)]
     if report.concurrency:
         lines += ["", text("report.capacity_header", lang), "|---|---|---|---|---|---|"]
@@ -117,5 +117,5 @@ def markdown_report(report: BenchReport, lang: str = "en") -> str:
         losing = [r for r in report.concurrency if (r.aggregate_speedup or 2) < 1]
         if losing:
             levels = ", ".join(str(r.concurrency) for r in losing)
-            lines += ["", text("report.stops_paying", lang).format(levels=levels)]
+            lines += ["", fill("report.stops_paying", lang, levels=levels)]
     return "\n".join(lines) + "\n"

@@ -22,7 +22,7 @@ from specviz.errors import SpecvizError
 from specviz.models.device import pick_device, pick_dtype
 from specviz.models.kernels import INT8, INT8_WEIGHTS, int8_supported
 from specviz.models.loader import LoadedModel, Progress, load_model
-from specviz.text import text
+from specviz.text import fill, text
 
 VERIFY_ROWS = 8  # the target's second layout: verify passes of up to k + 1 = 8 rows
 
@@ -111,16 +111,16 @@ class PairConfiguration:
 
     def line(self, language: str = "en") -> str:
         """E.g. "draft int8 · target float32, packed for 1 and 8 rows · CPU, 2 threads"."""
-        parts = [text("config.draft", language).format(dtype=self.draft)] if self.draft else []
-        target = text("config.target", language).format(dtype=self.target)
+        parts = [fill("config.draft", language, dtype=self.draft)] if self.draft else []
+        target = fill("config.target", language, dtype=self.target)
         if self.target == INT8_WEIGHTS:
             target += text("config.laptop", language)
         if len(self.layouts) == 2:
-            target += text("config.two_layouts", language).format(rows=self.layouts[1])
+            target += fill("config.two_layouts", language, rows=self.layouts[1])
         elif self.layouts:
             target += text("config.one_layout", language)
         parts.append(target)
         device = self.device
         if self.threads and self.device == "CPU":
-            device += text("config.threads", language).format(threads=self.threads)
+            device += fill("config.threads", language, threads=self.threads)
         return " · ".join(parts + [device])

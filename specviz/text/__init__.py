@@ -6,8 +6,11 @@ reused in labels and help tooltips, so a word means one thing everywhere.
 
 from __future__ import annotations
 
+import string
+
 from specviz.text.app_text import APP
 from specviz.text.figure_text import FIGURES
+from specviz.text.lesson_text import LESSON
 from specviz.text.page_text import PAGES
 
 LANGUAGES = {"en": "English", "it": "Italiano"}
@@ -30,13 +33,43 @@ GLOSSARY = {
 }
 
 # Every sentence, by key: (English, Italian). The tables live beside this file, one per part of the app.
-STRINGS: dict[str, tuple[str, str]] = {**APP, **PAGES, **FIGURES}
-assert len(STRINGS) == len(APP) + len(PAGES) + len(FIGURES), "a key is defined in two tables"
+STRINGS: dict[str, tuple[str, str]] = {**APP, **PAGES, **FIGURES, **LESSON}
+assert len(STRINGS) == len(APP) + len(PAGES) + len(FIGURES) + len(LESSON), "a key is defined in two tables"
 
 
 def text(key: str, lang: str = "en") -> str:
     english, italian = STRINGS[key]
     return italian if lang == "it" else english
+
+
+def number(value: float | int, lang: str = "en", digits: int = 2) -> str:
+    """`value` as each language writes it: 1,234.56 in English, 1.234,56 in Italian (integers keep no decimals)."""
+    shown = f"{value:,}" if isinstance(value, int) else f"{value:,.{digits}f}"
+    return shown.translate(str.maketrans(",.", ".,")) if lang == "it" else shown
+
+
+class _LanguageFormatter(string.Formatter):
+    """str.format, with every number's separators written the language's way (Italian: 0,25 and 1.000)."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value, format_spec: str) -> str:
+        shown = super().format_field(value, format_spec)
+        if self.lang == "it" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return shown.translate(str.maketrans(",.", ".,"))
+        return shown
+
+
+def fill(key: str, lang: str = "en", **fields) -> str:
+    """The sentence `key` in `lang` with its fields filled in, numbers written as that language writes them."""
+    return _LanguageFormatter(lang).format(text(key, lang), **fields)
+
+
+def numbers(values: dict, lang: str = "en", digits: int = 2) -> dict[str, str]:
+    """Each number of `values` written by `number` (text stays as it is): the fields of a sentence to format."""
+    return {key: number(value, lang, digits) if isinstance(value, (int, float)) and not isinstance(value, bool)
+            else value for key, value in values.items()}
 
 
 # The glossary's terms as a reader of each language names them.

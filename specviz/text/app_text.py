@@ -2,7 +2,10 @@
 
 APP: dict[str, tuple[str, str]] = {
     "language": ("Language", "Lingua"),
-    "nav.home": ("Home", "Inizio"),
+    "nav.lesson": ("Lesson", "Lezione"),
+    "nav.home": ("Overview and glossary", "Panoramica e glossario"),
+    "nav.tokenizers": ("Tokenizers", "Tokenizer"),
+    "nav.checklist": ("Checklist", "Checklist"),
     "nav.live": ("Live decoding", "Decodifica dal vivo"),
     "nav.exactness": ("Exactness lab", "Laboratorio di esattezza"),
     "nav.replay": ("Replay", "Riproduci"),

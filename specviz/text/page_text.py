@@ -248,4 +248,113 @@ PAGES: dict[str, tuple[str, str]] = {
     'exactness.compare': ('Compare greedy speculative with the target alone', 'Confronta lo speculativo greedy con il solo target'),
     'exactness.identical': ('Identical, token for token', 'Identici, token per token'),
     'exactness.differ': ('They differ first at token', 'Differiscono per la prima volta al token'),
+
+    "tokenizers.title": ("Tokenizers: the same sentence, three vocabularies", "Tokenizer: la stessa frase, tre vocabolari"),
+    "tokenizers.caption": ("The acceptance rule compares p(x) and q(x) for the same token x. Here one sentence is cut by "
+                           "the tokenizers of three model families: the pieces differ, and the same id names a different "
+                           "string in each vocabulary, so the ids of two vocabularies cannot be compared.",
+                           "La regola di accettazione confronta p(x) e q(x) per lo stesso token x. Qui una frase viene "
+                           "tagliata dai tokenizer di tre famiglie di modelli: i pezzi sono diversi, e lo stesso id indica "
+                           "una stringa diversa in ogni vocabolario, quindi gli id di due vocabolari non si possono "
+                           "confrontare."),
+    "tokenizers.sentence": ("Speculative decoding keeps the distribution of the large model.",
+                            "La decodifica speculativa conserva la distribuzione del modello grande."),
+    "tokenizers.input": ("Sentence", "Frase"),
+    "tokenizers.count": ("{count} tokens · vocabulary of {size} entries", "{count} token · vocabolario di {size} voci"),
+    "tokenizers.recorded": ("Saved example: the tokenizers are not needed for it.",
+                            "Esempio salvato: non servono i tokenizer."),
+    "tokenizers.loading": ("Reading the tokenizers (the first time takes up to a minute)…",
+                           "Lettura dei tokenizer (la prima volta richiede fino a un minuto)…"),
+    "tokenizers.missing": ("This tokenizer is not installed here, so only the saved examples can be shown",
+                           "Questo tokenizer non è installato qui, quindi si possono mostrare solo gli esempi salvati"),
+    "tokenizers.same_id": ("The same id in the three vocabularies", "Lo stesso id nei tre vocabolari"),
+    "tokenizers.same_id_caption": ("Each id that one of the tokenizers produced, looked up in every vocabulary: "
+                                   "“—” means the vocabulary has no such id.",
+                                   "Ogni id prodotto da uno dei tokenizer, cercato in ogni vocabolario: “—” significa "
+                                   "che il vocabolario non ha quell'id."),
+    "tokenizers.col_id": ("id", "id"),
+    "tokenizers.col_from": ("produced by", "prodotto da"),
+
+    "checklist.title": ("Checklist: five questions, answered with measurements", "Checklist: cinque domande, con le risposte misurate"),
+    "checklist.caption": ("The practical questions to ask of any speculative system, each answered here with a figure "
+                          "this app measured, and a link to where you can see it again.",
+                          "Le domande pratiche da porre a ogni sistema speculativo, ciascuna con una cifra misurata da "
+                          "questa app e un collegamento al punto in cui rivederla."),
+    "checklist.where": ("See where it was measured", "Guarda dove è stato misurato"),
+    "checklist.source": ("Figures read from {source}.", "Cifre lette da {source}."),
+    "checklist.algorithm.question": ("Which verification algorithm is implemented, and what does it guarantee?",
+                                     "Quale algoritmo di verifica è implementato, e che cosa garantisce?"),
+    "checklist.algorithm.answer": (
+        "The token-level rule of Leviathan, Kalman and Matias (Algorithm 1): accept with min(1, p/q), correct from the "
+        "normalised residual, a bonus token when every proposal passes. It guarantees the target's distribution, not "
+        "the same text for the same seed. Measured: in {reports} committed benchmark reports the greedy text equalled "
+        "the target alone's in {matched} of {rows} speculative configurations; the Exactness lab tests the sampled "
+        "case by statistics.",
+        "La regola token per token di Leviathan, Kalman e Matias (algoritmo 1): accetta con min(1, p/q), correggi dal "
+        "residuo normalizzato, un token bonus quando tutte le proposte passano. Garantisce la distribuzione del target, "
+        "non lo stesso testo con lo stesso seme. Misurato: in {reports} rapporti di benchmark salvati il testo greedy "
+        "è uguale a quello del solo target in {matched} configurazioni con speculazione su {rows}; il laboratorio di "
+        "esattezza verifica il caso campionato con la statistica."),
+    "checklist.compatibility.question": ("Are tokenizers, prefixes, constraints and distributions compatible?",
+                                         "Tokenizer, prefissi, vincoli e distribuzioni sono compatibili?"),
+    "checklist.compatibility.answer": (
+        "The default pair shares one tokenizer (Qwen2.5, {qwen_vocab} ids), and the sampling policy is applied to p "
+        "and q alike. Other pairs are refused: the same Italian sentence takes {qwen} tokens with Qwen, {smol} with "
+        "SmolLM2 ({smol_vocab} ids) and {gemma} with Gemma 3 ({gemma_vocab} ids), and one id means a different string "
+        "in each.",
+        "La coppia predefinita condivide un tokenizer (Qwen2.5, {qwen_vocab} id), e la politica di campionamento si "
+        "applica allo stesso modo a p e a q. Le altre coppie vengono rifiutate: la stessa frase italiana richiede "
+        "{qwen} token con Qwen, {smol} con SmolLM2 ({smol_vocab} id) e {gemma} con Gemma 3 ({gemma_vocab} id), e uno "
+        "stesso id indica una stringa diversa in ciascuno."),
+    "checklist.cost.question": ("How much does proposing and verifying each block really cost?",
+                                "Quanto costa davvero proporre e verificare ciascun blocco?"),
+    "checklist.cost.answer": (
+        "On this project's 2-core CPU: one draft step {draft_ms} ms, one target pass over a block of five positions "
+        "{verify_ms} ms, one single step of the target {step_ms} ms. Verifying five positions costs {verify_ratio} "
+        "times one step, and a draft step costs c = {c} of a target step.",
+        "Sulla CPU a 2 core di questo progetto: un passo del draft {draft_ms} ms, un passaggio del target su un blocco "
+        "di cinque posizioni {verify_ms} ms, un passo singolo del target {step_ms} ms. Verificare cinque posizioni "
+        "costa {verify_ratio} volte un passo, e un passo del draft costa c = {c} di un passo del target."),
+    "checklist.load.question": ("Does the gain hold with concurrency and real answer lengths?",
+                                "Il guadagno resta con la concorrenza e le lunghezze reali delle risposte?"),
+    "checklist.load.answer": (
+        "It depends on the text: {code}× on code, {mixed}× on mixed prompts, {italian}× on Italian prose (same pair, "
+        "same run). With requests in flight the aggregate gain over the target alone went from {one}× with one "
+        "request to {many}× with {in_flight} (laptop mode).",
+        "Dipende dal testo: {code}× sul codice, {mixed}× sui prompt misti, {italian}× sulla prosa italiana (stessa "
+        "coppia, stessa esecuzione). Con più richieste in corso il guadagno complessivo sul solo target è passato da "
+        "{one}× con una richiesta a {many}× con {in_flight} (modalità portatile)."),
+    "checklist.memory.question": ("Have time saved, extra memory and cost been told apart?",
+                                  "Ho distinto tempo risparmiato, memoria aggiuntiva e costo economico?"),
+    "checklist.memory.answer": (
+        "In float32 the draft adds {draft_gb} GB to the target's {target_gb} GB ({extra} times more memory) for a "
+        "{speedup}× speed-up over all prompts. In laptop mode both models fit in {laptop_gib} GiB, for {laptop_speedup}×. "
+        "Money depends on your hardware: the speed-up is paid for in memory and in a second model to serve.",
+        "In float32 il draft aggiunge {draft_gb} GB ai {target_gb} GB del target ({extra} volte la memoria in più) per "
+        "un'accelerazione di {speedup}× su tutti i prompt. In modalità portatile entrambi i modelli stanno in "
+        "{laptop_gib} GiB, per {laptop_speedup}×. Il costo economico dipende dal proprio hardware: l'accelerazione si "
+        "paga in memoria e in un secondo modello da servire."),
+
+    "exactness.plain": (
+        "**What the test does.** It runs the same prompt many times with different seeds, once with speculation and "
+        "once with the target alone, and counts which first token (or first two) each run wrote. It also computes the "
+        "target's exact probabilities from its logits. If speculation is exact, its counts differ from those "
+        "probabilities only by chance.\n\n"
+        "**The p-value** is the chance of a difference at least this large if the rule were exact: below α = 0.001 "
+        "the test says the distribution is wrong. Above it, the test found no difference with this many runs (which "
+        "is evidence, not proof).\n\n"
+        "**The distance** (total variation) is half the sum of the gaps between the observed frequencies and p: 0 "
+        "means identical, 1 means nothing in common. Even an exact rule shows a small distance, which shrinks as the "
+        "runs grow; a broken rule keeps a distance that more runs do not remove.",
+        "**Che cosa fa il test.** Esegue lo stesso prompt molte volte con semi diversi, una volta con la speculazione e "
+        "una con il solo target, e conta quale primo token (o primi due) ha scritto ogni esecuzione. Calcola anche le "
+        "probabilità esatte del target dai suoi logit. Se la speculazione è esatta, i suoi conteggi differiscono da "
+        "quelle probabilità solo per caso.\n\n"
+        "**Il p-value** è la probabilità di una differenza almeno così grande se la regola fosse esatta: sotto "
+        "α = 0,001 il test dice che la distribuzione è sbagliata. Sopra, il test non ha trovato differenze con queste "
+        "esecuzioni (è un indizio, non una prova).\n\n"
+        "**La distanza** (variazione totale) è metà della somma degli scarti fra le frequenze osservate e p: 0 "
+        "significa identiche, 1 nulla in comune. Anche una regola esatta mostra una piccola distanza, che cala al "
+        "crescere delle esecuzioni; una regola sbagliata mantiene una distanza che più esecuzioni non eliminano."),
+    "exactness.plain_title": ("What this test checks, in plain words", "Che cosa verifica questo test, in parole semplici"),
 }

@@ -8,6 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from specviz.core import budget as math
+from specviz.text import fill
 from specviz.text import text as tr
 
 
@@ -33,7 +34,7 @@ def speedup_over_k(plan: math.Budget, alphas: tuple[float, ...] = (0.2, 0.5, 0.8
         values = [math.speedup(replace(plan, k=k, alpha=alpha)) for k in ks]
         figure.add_scatter(name=f"α = {alpha}", x=ks, y=values, mode="lines+markers")
     best = math.best_k(plan, k_max=16)
-    figure.add_scatter(name=tr("budget.best_at", lang).format(best=best, alpha=plan.alpha), x=[best],
+    figure.add_scatter(name=fill("budget.best_at", lang, best=best, alpha=plan.alpha), x=[best],
                        y=[math.speedup(replace(plan, k=best))], mode="markers", marker=dict(size=14, symbol="star"))
     figure.add_hline(y=1.0, line_dash="dash", annotation_text=tr("budget.break_even", lang))
     figure.update_layout(xaxis_title=tr("budget.k_axis", lang), yaxis_title="speed-up ×",
@@ -47,7 +48,7 @@ def acceptance_by_position(rates: list[float], alpha: float, lang: str = "en") -
     positions = list(range(1, len(rates) + 1))
     figure = go.Figure()
     figure.add_bar(name=tr("budget.measured_run", lang), x=positions, y=rates)
-    figure.add_scatter(name=tr("budget.constant_alpha", lang).format(alpha=alpha), x=positions,
+    figure.add_scatter(name=fill("budget.constant_alpha", lang, alpha=alpha), x=positions,
                        y=[alpha] * len(rates), mode="lines")
     figure.update_layout(xaxis_title=tr("budget.position_axis", lang), yaxis_title=tr("fig.acceptance_rate", lang),
                          yaxis_range=[0, 1], title=tr("budget.positions_title", lang), margin=dict(t=50, b=10))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 
 from specviz.engine.trace import CycleRecord, RunRecord
-from specviz.text import text
+from specviz.text import fill, text
 from specviz.viz import colors
 from specviz.viz.run_figures import plot_label, unique_labels
 
@@ -57,7 +57,7 @@ def frames(record: RunRecord, index: int, language: str = "en", baseline: RunRec
     cycle = record.cycles[index]
 
     def say(key: str, **values) -> str:
-        return text(key, language).format(**values)
+        return fill(key, language, **values)
 
     return [
         Frame(1, say("frame.1.title"), _proposal_sentence(cycle, say), _proposal_figure(cycle, say)),

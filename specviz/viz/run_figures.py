@@ -11,6 +11,7 @@ import html
 import plotly.graph_objects as go
 
 from specviz.engine.trace import CycleRecord, RunRecord
+from specviz.text import fill
 from specviz.text import text as tr
 from specviz.viz import colors
 
@@ -110,9 +111,9 @@ def timing_figure(record: RunRecord, lang: str = "en") -> go.Figure:
 
 def cycle_sentence(cycle: CycleRecord, lang: str = "en") -> str:
     """One line of Markdown that says what happened in a cycle."""
-    where = tr("fig.rejection_at", lang).format(position=cycle.accepted + 1) if cycle.kind == "correction" \
+    where = fill("fig.rejection_at", lang, position=cycle.accepted + 1) if cycle.kind == "correction" \
         else tr("fig.no_rejection", lang)
-    return tr("fig.cycle_sentence", lang).format(cycle=cycle.index + 1, k=cycle.k, proposed=len(cycle.proposed),
+    return fill("fig.cycle_sentence", lang, cycle=cycle.index + 1, k=cycle.k, proposed=len(cycle.proposed),
                                                  accepted=cycle.accepted, kind=tr(f"fate.{cycle.kind}", lang),
                                                  where=where)
 
@@ -157,7 +158,7 @@ def rejection_figure(cycle: CycleRecord, lang: str = "en") -> go.Figure | None:
     figure.add_bar(name=tr("fig.draft_q", lang), x=labels, y=cycle.top.draft_q, marker_color=colors.DRAFT)
     figure.add_bar(name=tr("fig.residual", lang), x=labels, y=cycle.top.residual, marker_color=colors.RESIDUAL)
     figure.update_layout(barmode="group", yaxis_title=tr("fig.probability", lang), legend_orientation="h",
-                         title=tr("fig.rejection_title", lang).format(cycle=cycle.index + 1,
+                         title=fill("fig.rejection_title", lang, cycle=cycle.index + 1,
                                                                      position=cycle.accepted + 1),
                          margin=dict(t=50, b=10))
     figure.update_xaxes(type="category")  # tokens such as '1' and '2' are names, not numbers

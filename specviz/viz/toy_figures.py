@@ -7,6 +7,7 @@ import html
 import plotly.graph_objects as go
 
 from specviz.core.toy import ToyResult
+from specviz.text import fill
 from specviz.text import text as tr
 from specviz.viz import colors
 
@@ -55,7 +56,7 @@ def outcome_figure(result: ToyResult, names: list[str], empirical: dict[str, lis
     figure.add_bar(name=tr("toy.rule_naive_long", lang), x=names, y=_floats(result.naive), marker_color=colors.NAIVE,
                    offsetgroup="naive")
     for rule, values in (empirical or {}).items():
-        figure.add_scatter(name=tr("toy.sampled", lang).format(rule=tr(f"toy.rule_{rule}", lang)), x=names, y=values,
+        figure.add_scatter(name=fill("toy.sampled", lang, rule=tr(f"toy.rule_{rule}", lang)), x=names, y=values,
                            mode="markers", offsetgroup=rule,
                            marker=dict(size=14, symbol="diamond-open", line_width=3, color=RULE_COLORS[rule]))
     figure.update_layout(scattermode="group", barmode="group", yaxis_title=tr("fig.probability", lang),

@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from specviz import text as texts
+from specviz.lesson import STEPS
 from tests.app.language import foreign_words, shown_strings
 
 PAGES = Path(__file__).resolve().parents[2] / "pages"
@@ -21,9 +22,13 @@ def press(at: AppTest, *labels: str) -> AppTest:
 
 
 def open_page(name: str, language: str) -> AppTest:
-    at = AppTest.from_file(str(PAGES / f"{name}.py"), default_timeout=120)
+    """The page as the app shows it (navigation and sidebar included), on the tiny pair; "lesson-3": step 3."""
+    at = AppTest.from_file(str(PAGES.parent / "app.py"), default_timeout=120)
     at.session_state["lang"] = language
     at.session_state["draft"], at.session_state["target"] = "tiny-draft", "tiny-target"
+    if name.startswith("lesson-"):
+        name, at.session_state["lesson_at"] = "lesson", int(name.split("-")[1])
+    at.switch_page(f"pages/{name}.py")
     return at.run()
 
 
@@ -50,7 +55,8 @@ def foreign(at: AppTest, language: str) -> dict[str, list[str]]:
     return {shown: words for shown in shown_strings(at) if (words := foreign_words(shown, language))}
 
 
-PAGE_NAMES = ["home", "live", "exactness", "replay", "toy", "budget", "policy", "benchmark"]
+PAGE_NAMES = ["home", "live", "exactness", "replay", "toy", "budget", "policy", "tokenizers", "benchmark", "checklist",
+              *(f"lesson-{n}" for n in range(1, len(STEPS) + 1))]
 NOT_YET: dict[tuple[str, str], str] = {}  # (page, language) still to translate, each with the reason
 
 

@@ -6,7 +6,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from specviz.bench.checklist import answers
 from specviz.engine.measured import MeasuredBudget
+from specviz.text import number, text
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORTS = ROOT / "assets" / "bench"
@@ -19,7 +21,7 @@ def page(name: str) -> AppTest:
 def test_app_navigation_runs():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30).run()
     assert not at.exception
-    assert "speculative decoding" in at.title[0].value
+    assert at.title[0].value == text("lesson.title")  # the lesson opens the app
 
 
 def test_toy_page_shows_the_article_example_exactly():
@@ -101,7 +103,7 @@ def test_every_string_has_both_languages_and_the_app_switches_to_italian():
     from specviz.text import GLOSSARY, STRINGS
 
     assert all(len(pair) == 2 and all(pair) for pair in [*STRINGS.values(), *GLOSSARY.values()])
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30).run()
+    at = through_app("home")
     at.radio(key="lang").set_value("it").run()
     assert not at.exception
     assert at.title[0].value == "specviz: lo speculative decoding sotto gli occhi"
@@ -140,13 +142,13 @@ def test_benchmark_page_shows_every_saved_report():
         at.selectbox(key="bench_saved").select(name).run()
         assert not at.exception, name
         charts = len(at.get("plotly_chart"))
+        report = json.loads((REPORTS / f"{name}.json").read_text())
         # A target-only report has no speed-up over k to draw: it says so instead of an empty chart.
         if "baseline-vs-generate" in name:
             assert charts == 0 and any("target-only loop" in i.value for i in at.info), name
-        else:
-            assert charts == 2, name
+        else:  # speed-up over k and the cycle's split, and latency against capacity where it was measured
+            assert charts == 2 + bool(report["concurrency"]), name
         # The comparison with Hugging Face shows exactly where the report has Hugging Face runs.
-        report = json.loads((REPORTS / f"{name}.json").read_text())
         with_hf = any(row["implementation"].startswith("hf-") for row in report["rows"])
         assert any("specviz ÷ Hugging Face" in m.value for m in at.markdown) == with_hf, name
 
@@ -166,3 +168,39 @@ def test_policy_page_draws_the_three_cases_from_the_exact_computation():
                    if json.loads(c.proto.spec)["layout"]["title"]["text"].startswith("What one verification step"))
     draft_only = next(t for t in outcome["data"] if t["name"] == "policy on q only")
     assert draft_only["y"] == pytest.approx(view.raw_p, abs=1e-6)  # the raw p: not what the policy asked for
+
+
+def through_app(name: str, lang: str = "en") -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.session_state["lang"] = lang
+    at.switch_page(f"pages/{name}.py")
+    return at.run()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_checklist_answers_each_question_with_the_measured_figures(lang):
+    at = through_app("checklist", lang)
+    assert not at.exception
+    shown = [m.value for m in at.markdown]
+    expected = answers()
+    assert [h.value for h in at.subheader] == [f"{n}. {text(f'checklist.{a.name}.question', lang)}"
+                                               for n, a in enumerate(expected, start=1)]
+    for answer in expected:
+        sentence = next(m for m in shown if m.startswith(text(f"checklist.{answer.name}.answer", lang).split("{")[0]))
+        for value in answer.figures.values():
+            assert number(value, lang) in sentence  # every figure, written the language's way
+    costs = next(a for a in expected if a.name == "cost").figures
+    assert 1 < costs["verify_ratio"] < 2 and 0 < costs["c"] < 0.5  # a block of five costs less than two steps
+    assert len(at.get("page_link")) == len(expected)
+
+
+def test_the_tokenizer_page_shows_the_saved_example_then_cuts_a_new_sentence():
+    at = through_app("tokenizers", "it")
+    assert not at.exception
+    assert [h.value for h in at.subheader][:3] == ["Qwen2.5", "SmolLM2", "Gemma 3"]
+    assert text("tokenizers.recorded", "it") in [c.value for c in at.caption]
+    at.text_input(key="tokenizer_sentence").input("Il gatto dorme sul divano.").run()
+    assert not at.exception
+    loaded = [h.value for h in at.subheader if h.value in ("Qwen2.5", "SmolLM2", "Gemma 3")]
+    assert len(loaded) + len(at.warning) == 3  # each tokenizer either cuts the sentence or says it is missing
+    assert text("tokenizers.recorded", "it") not in [c.value for c in at.caption]

@@ -1,0 +1,49 @@
+"""Lesson: the article's ideas in order, each with a "show me" link, a question and an exercise."""
+
+import streamlit as st
+
+from pages.ui import session
+from specviz.lesson import STEPS
+
+session.init_state()
+tr, fill = session.tr, session.fill
+numbers = list(range(1, len(STEPS) + 1))
+# The step lives in "lesson_at", which outlives a visit to another page (a widget's own state does not).
+st.session_state.setdefault("lesson_at", 1)
+linked = session.take_link("lesson_step", numbers)  # a teacher's link straight to one step
+if linked is not None:
+    st.session_state["lesson_at"] = linked
+st.session_state["lesson_step"] = st.session_state["lesson_at"]
+
+
+def move(by: int) -> None:
+    st.session_state["lesson_at"] = min(max(st.session_state["lesson_at"] + by, 1), len(STEPS))
+
+
+def chosen() -> None:
+    st.session_state["lesson_at"] = st.session_state["lesson_step"]
+
+
+st.title(tr("lesson.title"))
+st.caption(tr("lesson.caption"))
+say = session.labels()
+st.selectbox(tr("lesson.step"), numbers, key="lesson_step", on_change=chosen,
+             format_func=lambda n: f"{n} · {say(f'lesson.{STEPS[n - 1].name}.title')}")
+number = st.session_state["lesson_step"]
+step = STEPS[number - 1]
+
+st.header(f"{number} · {tr(f'lesson.{step.name}.title')}")
+st.markdown(tr(f"lesson.{step.name}.body"))
+st.page_link(step.page, label=tr("lesson.show"), icon=":material/visibility:", help=tr("lesson.show_help"),
+             query_params=session.link_query(step.link))
+st.subheader(tr("lesson.question"))
+st.info(tr(f"lesson.{step.name}.question"))
+st.subheader(tr("lesson.exercise"))
+st.markdown(tr(f"lesson.{step.name}.exercise"))
+with st.expander(tr("lesson.solution")):
+    st.markdown(tr(f"lesson.{step.name}.solution"))
+
+buttons = st.columns([1, 1, 4])
+buttons[0].button(tr("lesson.previous"), disabled=number <= 1, on_click=move, args=(-1,), key="lesson_previous")
+buttons[1].button(tr("lesson.next"), disabled=number >= len(STEPS), on_click=move, args=(1,), key="lesson_next")
+st.caption(fill("lesson.of", n=number, total=len(STEPS)))

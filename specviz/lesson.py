@@ -1,0 +1,52 @@
+"""The lesson: the article's ideas in order, each with the view that shows it.
+
+Each step names its texts (``lesson.<name>.title``, ``.body``, ``.question``,
+``.exercise``, ``.solution`` in specviz/text/) and the page its "show me" link
+opens, with the settings that page should show (the link's query, checked by
+specviz/settings.py and taken by the page). Pure data: the Lesson page draws it,
+the tests walk it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from specviz.settings import SHAREABLE, VIEW_LINKS
+
+PARTS = ("title", "body", "question", "exercise", "solution")  # the texts of every step
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    name: str  # its texts are lesson.<name>.<part>
+    page: str  # the page the "show me" link opens, relative to app.py
+    link: tuple[tuple[str, str], ...] = ()  # that page's settings, as a link's query carries them
+
+    def text_keys(self) -> list[str]:
+        return [f"lesson.{self.name}.{part}" for part in PARTS]
+
+
+TINY_PAIR = (("draft", "tiny-draft"), ("target", "tiny-target"))
+
+STEPS: tuple[LessonStep, ...] = (
+    LessonStep("why", "pages/replay.py",
+               (("replay_example", "qwen-code-greedy"), ("replay_cycle", "1"), ("replay_frame", "2"))),
+    LessonStep("cycle", "pages/replay.py",
+               (("replay_example", "qwen-code-t0.8"), ("replay_cycle", "2"), ("replay_frame", "1"))),
+    LessonStep("rule", "pages/replay.py",
+               (("replay_example", "qwen-code-t0.8"), ("replay_cycle", "2"), ("replay_frame", "3"))),
+    LessonStep("example", "pages/toy.py", (("toy_preset", "toy.preset.article"),)),
+    LessonStep("promise", "pages/exactness.py",
+               TINY_PAIR + (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
+    LessonStep("sampling", "pages/policy.py",
+               (("policy_temperature", "1.0"), ("policy_top_k", "2"), ("policy_top_p", "1.0"))),
+    LessonStep("tokenizers", "pages/tokenizers.py"),
+    LessonStep("budget", "pages/budget.py", (("budget_preset", "budget.preset.high"),)),
+    LessonStep("cache", "pages/replay.py",
+               (("replay_example", "qwen-many-rejections"), ("replay_cycle", "4"), ("replay_frame", "5"))),
+    LessonStep("capacity", "pages/benchmark.py"),
+    LessonStep("checklist", "pages/checklist.py"),
+)
+
+# Every link key is one a page takes, so a typo here cannot silently open a view with its defaults.
+assert all(key in VIEW_LINKS or key in SHAREABLE for step in STEPS for key, _ in step.link)

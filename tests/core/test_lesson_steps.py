@@ -1,0 +1,87 @@
+"""The lesson's steps: complete in both languages, linked to views that exist, and their worked answers right."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from specviz.core import budget, toy
+from specviz.engine.exactness import LAB_VARIANTS
+from specviz.engine.trace import run_from_json
+from specviz.lesson import STEPS
+from specviz.settings import ASSETS, SHAREABLE, view_link_value
+from specviz.text import STRINGS, text
+
+ROOT = Path(__file__).resolve().parents[2]
+SENTENCE_END = re.compile(r"(?<=[.?!:])\s+(?=[A-Z“])")
+
+
+def test_the_steps_follow_the_article_in_order():
+    assert [s.name for s in STEPS] == ["why", "cycle", "rule", "example", "promise", "sampling", "tokenizers",
+                                       "budget", "cache", "capacity", "checklist"]
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: s.name)
+def test_every_step_has_its_texts_in_both_languages_and_short_explanations(step):
+    for key in step.text_keys():
+        english, italian = STRINGS[key]
+        assert english and italian and english != italian
+    for lang in ("en", "it"):
+        sentences = SENTENCE_END.split(text(f"lesson.{step.name}.body", lang))
+        assert 2 <= len(sentences) <= 5, sentences  # a few sentences, in our own words
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: s.name)
+def test_every_show_me_link_opens_a_page_that_exists_with_settings_it_accepts(step):
+    assert (ROOT / step.page).is_file()
+    for key, raw in step.link:
+        if key in SHAREABLE:
+            continue
+        value = view_link_value(key, raw)
+        assert value is not None, key
+        choices = {"replay_example": {p.stem for p in (ASSETS / "traces").glob("*.json")},
+                   "lab_rule": set(LAB_VARIANTS),
+                   "toy_preset": {k for k in STRINGS if k.startswith("toy.preset.")},
+                   "budget_preset": {k for k in STRINGS if k.startswith("budget.preset.")}}.get(key)
+        assert choices is None or value in choices, (key, value)
+
+
+def _trace(step_name: str):
+    step = next(s for s in STEPS if s.name == step_name)
+    link = dict(step.link)
+    record = run_from_json((ASSETS / "traces" / f"{link['replay_example']}.json").read_text(encoding="utf-8"))
+    return record.cycles[int(link["replay_cycle"]) - 1]
+
+
+def test_the_cycle_shown_is_the_one_the_solutions_describe():
+    cycle = _trace("cycle")  # "2 of 4 proposals pass: the cycle writes 3 tokens"
+    assert (len(cycle.proposed), cycle.accepted, len(cycle.emitted)) == (4, 2, 3)
+    cache = _trace("cache")  # like the exercise: six proposed, the third refused
+    assert (len(cache.proposed), cache.accepted, cache.kind) == (6, 2, "correction")
+
+
+def test_the_budget_solution_is_what_the_budget_page_computes():
+    low = budget.Budget(4, 3.0, 50.0, 2.0, 40.0, 0.2)
+    assert budget.best_k(low) == 1
+    best = budget.summary(budget.Budget(1, 3.0, 50.0, 2.0, 40.0, 0.2))
+    solution = text("lesson.budget.solution", "en")
+    assert f"{best['ms_per_token']:.2f} ms per token, {best['speedup']:.2f}×" in solution
+    body = text("lesson.budget.body", "it")
+    for alpha in (0.8, 0.2):
+        shown = f"{budget.ms_per_token(budget.Budget(4, 3.0, 50.0, 2.0, 40.0, alpha)):.2f}".replace(".", ",")
+        assert f"{shown} ms per token" in body  # the article's 19,04 and 51,22
+
+
+def test_the_worked_example_solutions_are_exact():
+    p = [Fraction(5, 10), Fraction(3, 10), Fraction(2, 10)]
+    article = toy.one_position(p, [Fraction(7, 10), Fraction(2, 10), Fraction(1, 10)])
+    assert article.naive == [Fraction(6, 10), Fraction(26, 100), Fraction(14, 100)]
+    exercise = toy.one_position(p, [Fraction(4, 10), Fraction(4, 10), Fraction(2, 10)])
+    assert exercise.accepted_total == Fraction(9, 10) and exercise.residual == [Fraction(1, 10), 0, 0]
+    assert exercise.exact == p
+    assert exercise.naive == [Fraction(45, 100), Fraction(33, 100), Fraction(22, 100)]
+    assert "(0.45, 0.33, 0.22)" in text("lesson.example.solution", "en")
+    assert "(0,45; 0,33; 0,22)" in text("lesson.example.solution", "it")
