@@ -11,6 +11,7 @@ from specviz.engine.decoder import DecodeConfig
 from specviz.errors import SpecvizError
 from specviz.limits import EXACTNESS_RUNS
 from specviz.models.pairing import check_registry_pair
+from specviz.models.registry import TINY_DRAFT, TINY_TARGET
 from specviz.text import literal
 from specviz.viz import exactness_figures
 
@@ -27,10 +28,20 @@ st.title(tr("exactness.title"))
 st.caption(f"{tr('exactness.caption')} χ², α = {session.number(SIGNIFICANCE, 3)}.")
 with st.expander(tr("exactness.plain_title"), expanded=True):
     st.markdown(tr("exactness.plain"))
-st.button(tr("exactness.tiny"), on_click=session.use_tiny_pair)
+# The lab's own pair: the tiny pair first (a 500-run test in seconds), the real pair one pick away.
+st.session_state.setdefault("lab_draft", TINY_DRAFT)
+st.session_state.setdefault("lab_target", TINY_TARGET)
+
+
+def use_tiny_pair() -> None:
+    st.session_state["lab_draft"], st.session_state["lab_target"] = TINY_DRAFT, TINY_TARGET
+
+
+st.button(tr("exactness.tiny"), on_click=use_tiny_pair)
 columns = st.columns(3)
-pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"), where=columns[0])
-pickers.model_picker("target", tr("live.target"), session.term_help("target"), where=columns[0])
+pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"), where=columns[0], prefix="lab_")
+pickers.model_picker("target", tr("live.target"), session.term_help("target"), where=columns[0], prefix="lab_")
+columns[0].caption(tr("exactness.pair_time"))
 prompt = columns[1].text_input(tr("live.prompt"), "def f(x):", key="lab_prompt", max_chars=host.max_prompt_chars)
 temperature = columns[1].slider(tr("exactness.temperature"), 0.1, 2.0, 1.0, 0.05, key="lab_temperature")
 top_k = columns[1].number_input(tr("exactness.top_k"), 0, 1000, 20, key="lab_top_k")
@@ -46,9 +57,10 @@ if st.button(tr("exactness.run"), type="primary"):
     try:
         host.check_prompt(prompt)
         policy = SamplingPolicy(temperature, int(top_k), 1.0)
-        check_registry_pair(host.check_model(st.session_state["draft"]), host.check_model(st.session_state["target"]))
-        target = models.load_with_progress(st.session_state["target"], "target")
-        draft = models.load_with_progress(st.session_state["draft"], "draft")
+        check_registry_pair(host.check_model(st.session_state["lab_draft"]),
+                            host.check_model(st.session_state["lab_target"]))
+        target = models.load_with_progress(st.session_state["lab_target"], "target")
+        draft = models.load_with_progress(st.session_state["lab_draft"], "draft")
         jobs.run_job(lambda: exactness.LabJob(target, draft, prompt, policy, runs, two, variant),
                      "lab_job", "lab_result", "exactness.progress", what="lab")
     except SpecvizError as error:
@@ -72,9 +84,10 @@ st.subheader(tr("exactness.greedy"))
 if st.button(tr("exactness.compare")):
     try:
         host.check_prompt(prompt)
-        check_registry_pair(host.check_model(st.session_state["draft"]), host.check_model(st.session_state["target"]))
-        target = models.load_with_progress(st.session_state["target"], "target")
-        draft = models.load_with_progress(st.session_state["draft"], "draft")
+        check_registry_pair(host.check_model(st.session_state["lab_draft"]),
+                            host.check_model(st.session_state["lab_target"]))
+        target = models.load_with_progress(st.session_state["lab_target"], "target")
+        draft = models.load_with_progress(st.session_state["lab_draft"], "draft")
         with hosting.generation_turn("greedy-check"):
             check = exactness.greedy_check(target, draft, prompt, DecodeConfig(k=4, max_new_tokens=32))
         st.session_state["lab_greedy"] = check

@@ -26,8 +26,6 @@ class LessonStep:
         return [f"lesson.{self.name}.{part}" for part in PARTS]
 
 
-TINY_PAIR = (("draft", "tiny-draft"), ("target", "tiny-target"))
-
 STEPS: tuple[LessonStep, ...] = (
     LessonStep("why", "pages/replay.py",
                (("replay_example", "qwen-code-greedy"), ("replay_cycle", "1"), ("replay_frame", "2"))),
@@ -36,8 +34,7 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("rule", "pages/replay.py",
                (("replay_example", "qwen-code-t0.8"), ("replay_cycle", "2"), ("replay_frame", "3"))),
     LessonStep("example", "pages/toy.py", (("toy_preset", "toy.preset.article"),)),
-    LessonStep("promise", "pages/exactness.py",
-               TINY_PAIR + (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
+    LessonStep("promise", "pages/exactness.py", (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
     LessonStep("sampling", "pages/policy.py",
                (("policy_temperature", "1.0"), ("policy_top_k", "2"), ("policy_top_p", "1.0"))),
     LessonStep("tokenizers", "pages/tokenizers.py"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from pages.ui import session
 from pages.ui.hosting import hosting
 from pages.ui.session import fill, tr
 from specviz.errors import SpecvizError
@@ -32,38 +33,42 @@ def _label(name: str, other_role_name: str, role: str) -> str:
     if name == OTHER:
         return tr("pick.other")
     entry = REGISTRY.get(name)
-    label = f"{name} · {entry.resident_gb:.1f} GB" if entry and entry.resident_gb else name
+    label = f"{name} · {session.number(entry.resident_gb, 1)} GB" if entry and entry.resident_gb else name
     draft, target = (name, other_role_name) if role == "draft" else (other_role_name, name)
     if not pairs(draft, target):
         label += " · " + fill("pick.cannot_pair", other=other_role_name)
     return label
 
 
-def model_picker(role: str, label: str, help_text: str, where=st) -> str:
-    """A selectbox for `role` ("draft" or "target") that keeps st.session_state[role] up to date; the name."""
+def model_picker(role: str, label: str, help_text: str, where=st, prefix: str = "") -> str:
+    """A selectbox for `role` ("draft" or "target") that keeps st.session_state[prefix + role] up to date; the name.
+
+    `prefix`: a page with a pair of its own (the Exactness lab: "lab_") keeps it apart from the Live page's.
+    """
     config = hosting()
     options = list(config.allowed_models) + ([OTHER] if config.allow_hub_ids or config.allow_local_folders else [])
-    current = st.session_state.get(role, "")
-    pick_key, other_key = f"{role}_pick", f"{role}_other"
+    state = prefix + role
+    current = st.session_state.get(state, "")
+    pick_key, other_key = f"{state}_pick", f"{state}_other"
     # The canonical name may have changed elsewhere (a link, the tiny-pair button): show it.
     wanted = current if current in options else OTHER if OTHER in options else options[0]
     if st.session_state.get(pick_key) != wanted:
         st.session_state[pick_key] = wanted
     if wanted == OTHER and st.session_state.get(other_key) != current:
         st.session_state[other_key] = current
-    other_role = st.session_state.get("target" if role == "draft" else "draft", "")
-    chosen = where.selectbox(label, options, key=pick_key, help=help_text, on_change=_picked, args=(role,),
+    other_role = st.session_state.get(prefix + ("target" if role == "draft" else "draft"), "")
+    chosen = where.selectbox(label, options, key=pick_key, help=help_text, on_change=_picked, args=(state,),
                              format_func=lambda name: _label(name, other_role, role))
     if chosen == OTHER:
-        where.text_input(tr("pick.name"), key=other_key, max_chars=200, on_change=_typed, args=(role,))
-    return st.session_state[role]
+        where.text_input(tr("pick.name"), key=other_key, max_chars=200, on_change=_typed, args=(state,))
+    return st.session_state[state]
 
 
-def _picked(role: str) -> None:
-    """The user picked a model: it becomes the session's name for `role` before the page runs again."""
-    picked = st.session_state[f"{role}_pick"]
-    st.session_state[role] = st.session_state.get(f"{role}_other", "") if picked == OTHER else picked
+def _picked(state: str) -> None:
+    """The user picked a model: it becomes the session's name for the role before the page runs again."""
+    picked = st.session_state[f"{state}_pick"]
+    st.session_state[state] = st.session_state.get(f"{state}_other", "") if picked == OTHER else picked
 
 
-def _typed(role: str) -> None:
-    st.session_state[role] = st.session_state[f"{role}_other"].strip()
+def _typed(state: str) -> None:
+    st.session_state[state] = st.session_state[f"{state}_other"].strip()

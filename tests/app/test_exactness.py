@@ -89,3 +89,15 @@ def test_a_stopped_experiment_keeps_what_it_finished_and_frees_the_queue(monkeyp
 
     with generation_queue().turn(timeout_s=1):  # the slot was given back
         pass
+
+
+def test_the_lab_starts_on_the_tiny_pair_apart_from_the_live_pages_pair_and_explains_itself():
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert (at.session_state["lab_draft"], at.session_state["lab_target"]) == ("tiny-draft", "tiny-target")
+    assert at.slider(key="lab_runs").value == 500  # about 8 s on the tiny pair on a 2-core CPU
+    assert at.session_state["target"] == "qwen2.5-coder-1.5b"  # the Live page's pair is untouched
+    assert text("exactness.plain", "en") in [m.value for m in at.expander[0].markdown]
+    at.selectbox(key="lab_target_pick").set_value("qwen2.5-coder-1.5b").run()
+    assert at.session_state["lab_target"] == "qwen2.5-coder-1.5b"
+    assert at.session_state["draft"] == "qwen2.5-coder-0.5b" and at.session_state["target"] == "qwen2.5-coder-1.5b"

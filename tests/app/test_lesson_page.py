@@ -88,7 +88,7 @@ def test_show_me_opens_the_budget_the_sampling_policy_and_the_lab_as_the_step_sa
     assert step_page("en", "sampling").session_state["policy_top_k"] == 2
     lab = step_page("en", "promise")
     assert lab.session_state["lab_rule"] == "exactness.variant.exact"
-    assert (lab.session_state["draft"], lab.session_state["target"]) == ("tiny-draft", "tiny-target")
+    assert (lab.session_state["lab_draft"], lab.session_state["lab_target"]) == ("tiny-draft", "tiny-target")
 
 
 def test_a_teacher_can_link_straight_to_one_step():
