@@ -8,6 +8,7 @@ Benchmark page's capacity view. Writes PNG files and a JSON summary (the measure
 speed-up the page showed, the first Run's wait) to --out:
 
     .venv/bin/python scripts/screenshots.py --out artifacts/screenshots/live [--tiny] [--lang en,it]
+    .venv/bin/python scripts/screenshots.py --out artifacts/screenshots/lesson --lesson --tiny --sizes projector
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "load"))
+sys.path.insert(0, str(ROOT))
 import loadtest  # noqa: E402  (the same server start and Chromium settings as the load test)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
@@ -76,7 +78,8 @@ def run_live(page, base: str, query: str, out: Path, tag: str) -> dict:
 
 
 # The other pages, each with the button a student presses first (None: the page as it opens).
-PAGES = {"home": None, "toy": "^(Sample|Campiona)$", "budget": None,
+PAGES = {"lesson": None, "home": None, "toy": "^(Sample|Campiona)$", "budget": None, "tokenizers": None,
+         "checklist": None,
          "exactness": "Run the experiment|Esegui l'esperimento", "replay": None, "benchmark": None,
          "policy": None}
 
@@ -86,7 +89,8 @@ def other_pages(browser, base: str, language: str, out: Path) -> None:
     width, height = SIZES["projector"]
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     for name, button in PAGES.items():
-        page.goto(f"{base}/{name}?lang={language}&draft=tiny-draft&target=tiny-target")
+        path = "" if name == "lesson" else name  # the lesson opens the app
+        page.goto(f"{base}/{path}?lang={language}&draft=tiny-draft&target=tiny-target")
         settle(page)
         if button:
             page.get_by_role("button", name=re.compile(button)).first.click()
@@ -94,6 +98,49 @@ def other_pages(browser, base: str, language: str, out: Path) -> None:
             settle(page)
         page.wait_for_timeout(1500)
         page.screenshot(path=str(out / f"{language}-page-{name}.png"), full_page=True)
+
+
+# What to bring into view on a "show me" target before the projector-sized shot.
+FOCUS = {"replay": "^(One cycle, step by step|Un ciclo, passo per passo)$",
+         "benchmark": "^(Latency is not capacity|Latenza non è capacità)$"}
+LESSON_NAV = "^(Lesson|Lezione)$"
+
+
+def lesson_walk(browser, base: str, language: str, out: Path, size: str) -> list[dict]:
+    """A teacher's walk through the lesson: each step, then its "show me" view, then back and on to the next."""
+    from specviz.lesson import STEPS
+
+    width, height = SIZES[size]
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(f"{base}/?lang={language}")
+    settle(page)
+    walked = []
+    for number, step in enumerate(STEPS, start=1):
+        tag = f"{language}-{size}-lesson-{number:02d}-{step.name}"
+        page.wait_for_timeout(800)
+        page.screenshot(path=str(out / f"{tag}.png"))
+        page.get_by_text(re.compile("^(Solution|Soluzione)$")).click()  # open the hidden solution
+        page.wait_for_timeout(500)
+        page.get_by_text(re.compile("^(Next step|Passo successivo)$")).scroll_into_view_if_needed()
+        page.screenshot(path=str(out / f"{tag}-solution.png"))
+        page.get_by_role("link", name=re.compile("^(Show me|Mostramelo)$")).scroll_into_view_if_needed()
+        page.get_by_role("link", name=re.compile("^(Show me|Mostramelo)$")).click()
+        settle(page)
+        page.wait_for_timeout(2500)  # Plotly draws after the script ends
+        target = step.page.split("/")[-1].removesuffix(".py")
+        if target in FOCUS:
+            page.get_by_text(re.compile(FOCUS[target])).first.scroll_into_view_if_needed()
+            page.wait_for_timeout(800)
+        page.screenshot(path=str(out / f"{tag}-show.png"))
+        walked.append({"step": number, "name": step.name, "url": page.url,
+                       "errors": page.locator('[data-testid="stException"]').count()})
+        page.get_by_role("link", name=re.compile(LESSON_NAV)).first.click()
+        settle(page)
+        if number < len(STEPS):
+            page.get_by_role("button", name=re.compile("^(Next step|Passo successivo)$")).click()
+            settle(page)
+    page.context.close()
+    return walked
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", default="en,it")
     parser.add_argument("--sizes", default=",".join(SIZES), help="projector, wide or both")
     parser.add_argument("--pages", action="store_true", help="the other pages instead of the Live page")
+    parser.add_argument("--lesson", action="store_true", help="a teacher's walk: each lesson step and its view")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -119,6 +167,10 @@ def main(argv: list[str] | None = None) -> int:
             for language in args.lang.split(","):
                 if args.pages:
                     other_pages(browser, base, language, out)
+                    continue
+                if args.lesson:
+                    for size in args.sizes.split(","):
+                        summary[f"{language}-{size}"] = lesson_walk(browser, base, language, out, size)
                     continue
                 for size in args.sizes.split(","):
                     width, height = SIZES[size]

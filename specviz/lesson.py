@@ -28,7 +28,7 @@ class LessonStep:
 
 STEPS: tuple[LessonStep, ...] = (
     LessonStep("why", "pages/replay.py",
-               (("replay_example", "qwen-code-greedy"), ("replay_cycle", "1"), ("replay_frame", "2"))),
+               (("replay_example", "qwen-italian-greedy"), ("replay_cycle", "2"), ("replay_frame", "2"))),
     LessonStep("cycle", "pages/replay.py",
                (("replay_example", "qwen-code-t0.8"), ("replay_cycle", "2"), ("replay_frame", "1"))),
     LessonStep("rule", "pages/replay.py",
@@ -41,7 +41,7 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("budget", "pages/budget.py", (("budget_preset", "budget.preset.high"),)),
     LessonStep("cache", "pages/replay.py",
                (("replay_example", "qwen-many-rejections"), ("replay_cycle", "4"), ("replay_frame", "5"))),
-    LessonStep("capacity", "pages/benchmark.py"),
+    LessonStep("capacity", "pages/benchmark.py", (("bench_saved", "cpu-2core-intel-avx512-laptop-capacity"),)),
     LessonStep("checklist", "pages/checklist.py"),
 )
 

@@ -19,8 +19,9 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PAGES = {"home": "", "live": "live", "exactness": "exactness", "replay": "replay", "toy": "toy", "budget": "budget",
-         "benchmark": "benchmark"}
+PAGES = {"lesson": "", "home": "home", "live": "live", "exactness": "exactness", "replay": "replay", "toy": "toy",
+         "budget": "budget", "policy": "policy", "tokenizers": "tokenizers", "benchmark": "benchmark",
+         "checklist": "checklist"}
 
 pytestmark = pytest.mark.browser
 
@@ -172,3 +173,22 @@ def test_stopping_a_live_run_in_the_browser_keeps_its_tokens(server, page):
     assert page.locator("span.sv-accepted").count() > 0
     assert page.locator('[data-testid="stException"]').count() == 0
     page.screenshot(path=str(SHOTS / "live-stopped-kept.png"))
+
+
+def test_a_lesson_show_me_link_opens_its_view_and_the_lesson_keeps_its_step(server, page):
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/?lang=it&lesson_step=4")
+    settle(page)
+    step = page.get_by_role("heading", name="4 · Esempio svolto: tre token, nessuna rete")
+    expect(step).to_be_visible(timeout=30_000)
+    page.get_by_role("link", name="Mostramelo").click()
+    settle(page)
+    expect(page.get_by_role("heading", name="Distribuzioni giocattolo")).to_be_visible(timeout=30_000)
+    assert page.get_by_label("peso di q").first.input_value() == "0.70"  # the article's q, from the link
+    assert "toy_preset=toy.preset.article" in page.url
+    page.get_by_role("link", name="Lezione").first.click()  # back through the menu, as a teacher would
+    settle(page)
+    expect(step).to_be_visible(timeout=30_000)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.screenshot(path=str(SHOTS / "lesson-back-at-step-4.png"))

@@ -44,6 +44,7 @@ def test_every_show_me_link_opens_a_page_that_exists_with_settings_it_accepts(st
         assert value is not None, key
         choices = {"replay_example": {p.stem for p in (ASSETS / "traces").glob("*.json")},
                    "lab_rule": set(LAB_VARIANTS),
+                   "bench_saved": {p.stem for p in (ASSETS / "bench").glob("*.json")},
                    "toy_preset": {k for k in STRINGS if k.startswith("toy.preset.")},
                    "budget_preset": {k for k in STRINGS if k.startswith("budget.preset.")}}.get(key)
         assert choices is None or value in choices, (key, value)
