@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from specviz.bench.contracts import BenchReport, BenchRow
 from specviz.text import fill, text
+
+DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 
 
 def _fmt(value, digits: int = 2, lang: str = "en") -> str:
@@ -118,4 +122,6 @@ def markdown_report(report: BenchReport, lang: str = "en") -> str:
         if losing:
             levels = ", ".join(str(r.concurrency) for r in losing)
             lines += ["", fill("report.stops_paying", lang, levels=levels)]
+    if lang == "it":  # the tables' numbers with a decimal comma: 1,56× (names such as qwen2.5 stay outside them)
+        lines = [DECIMAL_POINT.sub(",", line) if line.startswith("|") else line for line in lines]
     return "\n".join(lines) + "\n"
