@@ -62,8 +62,10 @@ def compatibility() -> Answer:
 def cost(report: BenchReport) -> Answer:
     """What one draft step and one verify pass cost against one step of the target, measured."""
     alone, speculative = _row(report, "specviz-baseline"), _row(report, "specviz k=4 constant")
-    return Answer("cost", {"draft_ms": speculative.draft_ms_per_pass, "verify_ms": speculative.target_ms_per_pass,
-                           "step_ms": alone.target_ms_per_pass, "c": speculative.cost_ratio_c,
+    return Answer("cost", {"draft_ms": round(speculative.draft_ms_per_pass),  # whole milliseconds
+                           "verify_ms": round(speculative.target_ms_per_pass),
+                           "step_ms": round(alone.target_ms_per_pass),
+                           "c": speculative.cost_ratio_c,
                            "verify_ratio": speculative.target_ms_per_pass / alone.target_ms_per_pass},
                   "pages/benchmark.py", (("bench_saved", SPEED_REPORT),), f"assets/bench/{SPEED_REPORT}.json")
 

@@ -45,5 +45,7 @@ def same_id_html(comparison: Comparison, lang: str = "en") -> str:
             f"{_shown(texts[name])}</td>" for name in models)
         producers_text = html.escape(" · ".join(made))
         rows.append(f"<tr><td>{token_id}</td><td>{producers_text}</td>{cells}</tr>")
-    return (f'<table class="sv-same-id" style="border-collapse:collapse"><tr><th>{tr("tokenizers.col_id", lang)}</th>'
+    cell = "padding:3px 14px;border-bottom:1px solid #ddd;text-align:left"  # readable columns on a projector
+    return (f'<style>.sv-same-id td, .sv-same-id th {{{cell}}}</style>'
+            f'<table class="sv-same-id" style="border-collapse:collapse"><tr><th>{tr("tokenizers.col_id", lang)}</th>'
             f'<th>{tr("tokenizers.col_from", lang)}</th>{head}</tr>' + "".join(rows) + "</table>")
