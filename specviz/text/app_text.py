@@ -24,12 +24,16 @@ APP: dict[str, tuple[str, str]] = {
         "**correzione** dal residuo max(p − q, 0), oppure un **bonus** se tutte le proposte sono passate. L'output ha "
         "esattamente la distribuzione del target, con meno passaggi del target."),
     "home.pages": (
+        "- **Lesson**: the ideas in order, each with a view to open, a question and an exercise.\n"
         "- **Live decoding**: real models, every cycle coloured and inspectable, a measured time budget.\n"
         "- **Exactness lab**: many seeded runs tested against the target's exact distribution.\n"
         "- **Replay**: study a recorded run without loading a model.\n"
         "- **Toy distributions**: one verification step, exactly, on p and q you choose.\n"
         "- **Time budget**: when does speculation pay, for which *k* and acceptance rate?\n"
-        "- **Sampling policy**: temperature, top-k and top-p shape p and q alike; see what breaks when they do not.",
+        "- **Sampling policy**: temperature, top-k and top-p shape p and q alike; see what breaks when they do not.\n"
+        "- **Tokenizers**: why two vocabularies cannot be compared id by id.\n"
+        "- **Benchmark** and **Checklist**: measured speed, cost and capacity, and the practical questions they answer.",
+        "- **Lezione**: le idee in ordine, ciascuna con una vista da aprire, una domanda e un esercizio.\n"
         "- **Decodifica dal vivo**: modelli reali, ogni ciclo colorato e ispezionabile, budget di tempo misurato.\n"
         "- **Laboratorio di esattezza**: molte esecuzioni con seme, confrontate con la distribuzione esatta "
         "del target.\n"
@@ -37,7 +41,9 @@ APP: dict[str, tuple[str, str]] = {
         "- **Distribuzioni giocattolo**: un passo di verifica, esatto, su p e q scelte da te.\n"
         "- **Budget di tempo**: quando conviene la speculazione, con quale *k* e tasso di accettazione?\n"
         "- **Politica di campionamento**: temperatura, top-k e top-p modellano allo stesso modo p e q; guarda "
-        "che cosa si rompe quando non succede."),
+        "che cosa si rompe quando non succede.\n"
+        "- **Tokenizer**: perché due vocabolari non si possono confrontare id per id.\n"
+        "- **Benchmark** e **Checklist**: velocità, costo e capacità misurati, e le domande pratiche a cui rispondono."),
     "home.glossary": ("Glossary", "Glossario"),
     "live.title": ("Live decoding", "Decodifica dal vivo"),
     "live.caption": (
