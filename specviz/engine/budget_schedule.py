@@ -89,7 +89,7 @@ class BudgetSchedule:
     def _count(self, cycle: CycleRecord) -> None:
         self.reached = [count * FADE for count in self.reached]
         self.passed = [count * FADE for count in self.passed]
-        for i in range(len(cycle.accept_prob)):  # the positions this cycle checked
+        for i in range(min(cycle.accepted + 1, len(cycle.proposed))):  # positions reached: all before them kept
             if i == len(self.reached):
                 self.reached.append(0.0)
                 self.passed.append(0.0)

@@ -9,7 +9,8 @@ from dataclasses import asdict
 
 from specviz.argtypes import finite_float, integer
 from specviz.core.policy import SamplingPolicy
-from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.core.verifiers import EXACT_VERIFIERS
+from specviz.engine.decoder import BROKEN_VARIANTS, DecodeConfig, Decoder
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.limits import K
@@ -42,6 +43,12 @@ def add_commands(commands) -> None:
     gen.add_argument("--seed", type=integer, default=0)
     gen.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     gen.add_argument("--top-n", type=integer, default=10, help="tokens kept in the trace at a rejection")
+    gen.add_argument("--verifier", default="token", choices=EXACT_VERIFIERS,
+                     help="token: min(1, p/q) per position; block: the whole block (Sun et al. 2025); "
+                          "match: keep a proposal only if the target draws the same token")
+    gen.add_argument("--broken", choices=BROKEN_VARIANTS, default=None,
+                     help="teaching only, off by default: a rule that is wrong on purpose (the output no longer "
+                          "follows the target)")
     gen.add_argument("--no-spec", action="store_true", help="target-only baseline")
     gen.add_argument("--chat", action="store_true", help="apply the tokenizer's chat template")
     gen.add_argument("--json", action="store_true", help="print the run record as one JSON object")
@@ -74,6 +81,8 @@ def run(args: argparse.Namespace) -> None:
         seed=args.seed,
         stop_strings=tuple(args.stop),
         top_n=args.top_n,
+        verifier=BROKEN_VARIANTS[args.broken].verifier if args.broken else args.verifier,
+        drafter=BROKEN_VARIANTS[args.broken].drafter if args.broken else "model",
     )
     if not args.prompt.strip():
         raise SpecvizError("the prompt is empty")

@@ -28,6 +28,22 @@ TRACE_DETAILS = ("full", "counters")
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A registered drafter and verifier: what the speculative side of a run uses."""
+
+    drafter: str = "model"
+    verifier: str = "token"
+
+
+# The rules that are wrong on purpose, for teaching (`generate --broken`, the exactness lab), by name.
+BROKEN_VARIANTS = {
+    "naive": Variant(verifier="naive"),  # the correction drawn from p instead of the residual
+    "greedy-q": Variant(drafter="greedy-q"),  # the draft proposes its argmax but reports its sampling q
+    "raw-q": Variant(drafter="raw-q"),  # q from unfiltered logits while the token was drawn after top-k/top-p
+}
+
+
+@dataclass(frozen=True)
 class DecodeConfig:
     policy: SamplingPolicy = field(default_factory=SamplingPolicy)
     k: int = 4

@@ -16,7 +16,7 @@ import torch
 
 from specviz.core.policy import SamplingPolicy, logits_to_probs
 from specviz.core.stats import chi_square, total_variation
-from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.decoder import BROKEN_VARIANTS, DecodeConfig, Decoder, Variant
 from specviz.engine.token_text import token_text
 from specviz.errors import SpecvizError
 
@@ -91,19 +91,14 @@ def _fit(label: str, counts: np.ndarray, expected: np.ndarray) -> FitResult:
                      total_variation(counts / max(counts.sum(), 1), expected))
 
 
-@dataclass(frozen=True)
-class Variant:
-    """What the speculative side of an experiment runs: a registered drafter and verifier."""
-
-    drafter: str = "model"
-    verifier: str = "token"
-
-
-# The exact configuration and the broken ones the lab shows failing, by the text key of their label.
+# The exact configurations and the broken ones the lab shows failing, by the text key of their label.
 LAB_VARIANTS = {
     "exactness.variant.exact": Variant(),
-    "exactness.variant.naive": Variant(verifier="naive"),
-    "exactness.variant.greedy_q": Variant(drafter="greedy-q"),
+    "exactness.variant.block": Variant(verifier="block"),
+    "exactness.variant.match": Variant(verifier="match"),
+    "exactness.variant.naive": BROKEN_VARIANTS["naive"],
+    "exactness.variant.greedy_q": BROKEN_VARIANTS["greedy-q"],
+    "exactness.variant.raw_q": BROKEN_VARIANTS["raw-q"],
 }
 
 

@@ -196,6 +196,7 @@ class DecodeRun:
             # q(x_i) of every proposal, read off the rows the draft sampled from
             proposal_q=proposal.draft_probs[torch.arange(len(proposal.tokens)), proposal.tokens].tolist()
             if full and proposal.tokens else [],
+            weights=result.weights or [],
         )
 
     def _top_tokens(self, target_probs, draft_probs, residual) -> TopTokens:

@@ -60,6 +60,7 @@ class CycleRecord:
     overhead_ms: float = 0.0
     proposal_q: list[float] = field(default_factory=list)  # q(x_i) of every proposal, checked or not
     caches: CacheSteps | None = None
+    weights: list[float] = field(default_factory=list)  # block verification's prefix weights p_1..p_k, else []
 
     @property
     def cycle_ms(self) -> float:
@@ -200,6 +201,9 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
     proposal_q = data.get("proposal_q", [])  # optional: traces written before it have none
     if not _CHECKS["floats"](proposal_q) or len(proposal_q) not in (0, len(values["proposed"])):
         raise SpecvizError(f"{where}: field 'proposal_q' has the wrong type or length")
+    weights = data.get("weights", [])  # optional: only block verification writes them
+    if not _CHECKS["floats"](weights) or len(weights) not in (0, len(values["proposed"])):
+        raise SpecvizError(f"{where}: field 'weights' has the wrong type or length")
     caches = data.get("caches")
     if caches is not None:
         if not isinstance(caches, dict) or set(caches) != set(_CACHE_FIELDS) or not all(
@@ -212,6 +216,7 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
         if len({len(v) for v in top.values()}) != 1:
             raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
     return CycleRecord(top=TopTokens(**top) if top is not None else None, proposal_q=proposal_q, caches=caches,
+                       weights=weights,
                        **values)
 
 
@@ -250,7 +255,8 @@ def totals(cycles: list[CycleRecord], generated: int) -> dict:
     reached: list[int] = []  # reached[i]: cycles whose position i was checked
     passed: list[int] = []  # passed[i]: cycles whose position i was accepted
     for cycle in cycles:
-        for i in range(len(cycle.accept_prob)):
+        # Position i is reached when every proposal before it was kept (block verification checks them all).
+        for i in range(min(cycle.accepted + 1, len(cycle.proposed))):
             if i == len(reached):
                 reached.append(0)
                 passed.append(0)

@@ -48,12 +48,18 @@ POLICIES = {
 }
 
 
-@pytest.mark.parametrize("policy", POLICIES.values(), ids=POLICIES.keys())
-def test_speculative_sampling_matches_the_target(tiny_pair, policy):
+# Every exact verifier under the plain policy; the token rule (the default) under every policy.
+EXACT_CASES = [("token", name) for name in POLICIES] + [("block", "t1.0"), ("block", "t1.0-topk20-topp0.9"),
+                                                        ("match", "t1.0"), ("match", "t0.7")]
+
+
+@pytest.mark.parametrize("verifier, policy_name", EXACT_CASES, ids=[f"{v}-{p}" for v, p in EXACT_CASES])
+def test_speculative_sampling_matches_the_target(tiny_pair, verifier, policy_name):
     draft, target = tiny_pair
+    policy = POLICIES[policy_name]
     prompt_ids = target.tokenizer(PROMPT).input_ids
     p_first, p_joint = exact_distributions(target, prompt_ids, policy, target.vocab_size)
-    first, joint = sample_runs(target, draft, policy)
+    first, joint = sample_runs(target, draft, policy, verifier=verifier)
     assert chi_square_pvalue(first, p_first) > ALPHA
     assert chi_square_pvalue(joint.ravel(), p_joint.ravel()) > ALPHA
 
@@ -67,10 +73,15 @@ def test_target_only_sampling_matches_the_target(tiny_pair):
     assert chi_square_pvalue(joint.ravel(), p_joint.ravel()) > ALPHA
 
 
-@pytest.mark.parametrize("broken", [{"verifier": "naive"}, {"drafter": "greedy-q"}], ids=["naive", "greedy"])
-def test_broken_variants_are_caught(tiny_pair, broken):
+# raw-q needs a filter to go wrong: without top-k/top-p its reported q is the one it sampled from.
+BROKEN_CASES = {"naive": ({"verifier": "naive"}, "t1.0"), "greedy": ({"drafter": "greedy-q"}, "t1.0"),
+                "raw-q": ({"drafter": "raw-q"}, "t1.0-topk20-topp0.9")}
+
+
+@pytest.mark.parametrize("broken, policy_name", BROKEN_CASES.values(), ids=BROKEN_CASES.keys())
+def test_broken_variants_are_caught(tiny_pair, broken, policy_name):
     draft, target = tiny_pair
-    policy = POLICIES["t1.0"]
+    policy = POLICIES[policy_name]
     p_first, p_joint = exact_distributions(target, target.tokenizer(PROMPT).input_ids, policy, target.vocab_size)
     first, joint = sample_runs(target, draft, policy, **broken)
     assert chi_square_pvalue(first, p_first) < ALPHA

@@ -35,6 +35,18 @@ def test_speculative_equals_target_alone_and_transformers(tiny_pair, prompt):
     assert run.totals["accepted"] < run.totals["proposed"]  # rejections did happen along the way
 
 
+@pytest.mark.parametrize("verifier", ["block", "match"])
+def test_every_exact_verifier_gives_the_target_alone_tokens_under_greedy(tiny_pair, verifier):
+    draft, target = tiny_pair
+    for prompt in PROMPTS.values():
+        reference = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt).token_ids
+        for k in (1, 4, 8):
+            run = Decoder(target, draft, DecodeConfig(k=k, schedule="constant", max_new_tokens=40,
+                                                      verifier=verifier)).run(prompt)
+            assert run.token_ids == reference, (prompt, k)
+            assert run.verifier == verifier
+
+
 def test_a_perfect_draft_is_always_accepted(tiny_pair):
     _, target = tiny_pair
     run = Decoder(target, target, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPTS["english"])

@@ -33,6 +33,7 @@ class VerifyResult:
     accept_prob: list[float]  # min(1, p(x_i) / q(x_i))
     uniforms: list[float]  # u_i, the draw compared with accept_prob
     residual: torch.Tensor | None  # [vocab] the distribution the correction was drawn from, else None
+    weights: list[float] | None = None  # block verification: the prefix weights p_1..p_k (block.py)
 
 
 class Verifier(Protocol):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import torch
 
+from specviz.core.policy import SamplingPolicy, logits_to_probs
 from specviz.engine.drafters.base import register_drafter
 from specviz.engine.drafters.model import ModelDrafter
 
@@ -29,3 +30,23 @@ class GreedyQDrafter(ModelDrafter):
 
     def choose(self, logits: torch.Tensor, draft_probs: torch.Tensor, generator: torch.Generator) -> int:
         return int(logits.argmax())  # broken on purpose: q does not describe this choice
+
+
+@register_drafter
+class RawQDrafter(ModelDrafter):
+    """Samples from the filtered q (after top-k / top-p) but reports q computed from the unfiltered logits.
+
+    The ratio p/q then uses a probability smaller than the one the token was
+    really drawn with (the filter renormalised the kept tokens upwards), so
+    proposals pass too often. A popular library shipped this: the assistant's
+    probabilities came from its raw logits while its tokens were drawn after
+    the top-k/top-p filters. Under greedy decoding, or with no filter, the two
+    q coincide and nothing breaks: the bug needs top-k or top-p to show.
+    """
+
+    name = "raw-q"
+    exact = False
+
+    def reported_q(self, logits: torch.Tensor, draft_probs: torch.Tensor, policy: SamplingPolicy) -> torch.Tensor:
+        unfiltered = SamplingPolicy(policy.temperature, top_k=0, top_p=1.0)
+        return logits_to_probs(logits, unfiltered)  # broken on purpose: not the q the token was drawn from

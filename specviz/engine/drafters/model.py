@@ -53,6 +53,10 @@ class ModelDrafter:
         """The proposed token: a draw from q.  logits, draft_probs: [vocab]."""
         return sample_one(draft_probs, generator)
 
+    def reported_q(self, logits: torch.Tensor, draft_probs: torch.Tensor, policy: SamplingPolicy) -> torch.Tensor:
+        """The q handed to the verifier for a proposal: the distribution it was drawn from.  [vocab]."""
+        return draft_probs
+
     def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
                 stop_below: float | None = None) -> Proposal:
         tokens: list[int] = []
@@ -65,7 +69,7 @@ class ModelDrafter:
             q = logits_to_probs(logits, policy)  # [vocab]
             token = self.choose(logits, q, generator)
             tokens.append(token)
-            rows.append(q)
+            rows.append(self.reported_q(logits, q, policy))
             times.append(self.clock.now_ms() - start)
             feed = [token]
             if stop_below is not None and draft_confidence(logits, q, token, policy) < stop_below:

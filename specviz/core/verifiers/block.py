@@ -1,0 +1,124 @@
+"""Block verification (Sun, Mendlovic, Leviathan et al., "Block Verification Accelerates Speculative
+Decoding", ICLR 2025, Algorithm 2).
+
+The token rule judges each proposal on its own ratio p(x_i)/q(x_i) and stops at
+the first failure. Block verification judges the block as a whole: a position
+whose ratio is below 1 may be rescued by earlier positions whose ratio was above
+1, because what matters is the probability of the whole prefix. It is exact, keeps
+at least as many tokens as the token rule on average, and is optimal among
+verifiers that see only the proposed path.
+
+Terminology as in token.py (accepted, rejection, correction, bonus), plus:
+- weight p_i: the running weight of the prefix x_1..x_i,
+  p_0 = 1 and p_i = min(1, p_{i-1} · p(x_i) / q(x_i));
+- block residual at i: max(p_i · p(· | x_≤i) − q(· | x_≤i), 0), of mass R_i;
+- stop probability h_i = R_i / (R_i + 1 − p_i) for i < k, and h_k = p_k;
+- τ: the largest i with u_i ≤ h_i (0 if none): x_1..x_τ are accepted.
+Then, if τ < k, the correction is drawn from the block residual at τ normalised
+(at τ = 0 it is the token rule's residual, since p_0 = 1); if τ = k, the bonus
+is drawn from p after x_k. These h_i make P(τ ≥ i | x_≤i) = p_i, so the expected
+number of accepted tokens is Σ_i E[p_i], never below the token rule's
+Σ_i E[Π_j≤i min(1, p(x_j)/q(x_j))].
+
+Departures from Algorithm 2, labelled where they happen:
+- (a) if R_i + 1 − p_i = 0 (p_i = 1 and p = q at the next position), h_i is
+  taken as 1; every later weight is then 1 in exact arithmetic, so it never
+  decides the outcome;
+- (b) as in token.py, a residual with zero mass (possible only through rounding)
+  falls back to p itself.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from specviz.core.policy import sample_one
+from specviz.core.verifiers.base import VerifyResult, register_verifier
+
+
+def block_weights(
+    target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+    draft_probs: torch.Tensor,  # [k, vocab] q the draft sampled each proposal from
+    draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The weights p_1..p_k and the stop probabilities h_1..h_k of the block: two [k] tensors."""
+    k = draft_tokens.shape[0]
+    positions = torch.arange(k, device=draft_tokens.device)
+    ratios = target_probs[positions, draft_tokens] / draft_probs[positions, draft_tokens]  # q(x_i) > 0
+    weights, stops = [], []
+    weight = torch.ones((), dtype=target_probs.dtype, device=target_probs.device)
+    for i in range(k):
+        # Step 1: the running weight of the prefix x_1..x_i.
+        weight = torch.clamp(weight * ratios[i], max=1.0)
+        weights.append(weight)
+        if i == k - 1:
+            stops.append(weight)  # h_k = p_k: keep the whole block with probability p_k
+            continue
+        # Step 2: the mass of the block residual at the next position, then the stop probability.
+        mass = torch.clamp(weight * target_probs[i + 1] - draft_probs[i + 1], min=0.0).sum()
+        denominator = mass + 1.0 - weight
+        stops.append(mass / denominator if denominator > 0 else torch.ones_like(mass))  # [departure (a)]
+    if not weights:
+        empty = target_probs.new_zeros(0)
+        return empty, empty
+    return torch.stack(weights), torch.stack(stops)
+
+
+@register_verifier
+class BlockVerifier:
+    """Keep the longest prefix whose stop draw passes, weighing the block as a whole."""
+
+    name = "block"
+    exact = True
+
+    def verify(
+        self,
+        target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+        draft_probs: torch.Tensor,  # [k, vocab] q the draft actually sampled from
+        draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+        generator: torch.Generator | None = None,
+    ) -> VerifyResult:
+        k = draft_tokens.shape[0]
+        assert draft_probs.shape[0] == k and target_probs.shape[0] == k + 1, (
+            f"shapes: target_probs {tuple(target_probs.shape)}, "
+            f"draft_probs {tuple(draft_probs.shape)}, draft_tokens {tuple(draft_tokens.shape)}"
+        )
+        assert target_probs.shape[1] == draft_probs.shape[1], "vocabularies differ"
+        positions = torch.arange(k, device=draft_tokens.device)
+        p_x = target_probs[positions, draft_tokens]
+        q_x = draft_probs[positions, draft_tokens]
+
+        # Steps 1-2: weights and stop probabilities along the block.
+        weights, stops = block_weights(target_probs, draft_probs, draft_tokens)
+        # Step 3: one uniform per position, drawn up front (as Algorithm 2 does).
+        uniforms = torch.rand(k, generator=generator, device=draft_tokens.device)
+        # Step 4: τ = the last position whose draw falls under its stop probability (0 if none).
+        passed = (uniforms <= stops).nonzero()
+        n = int(passed[-1]) + 1 if passed.numel() else 0
+
+        residual = None
+        if n < k:
+            # Step 5a: the correction, from the block residual at τ (p_0 = 1: the token rule's residual).
+            weight = weights[n - 1] if n > 0 else torch.ones((), dtype=target_probs.dtype)
+            residual = torch.clamp(weight * target_probs[n] - draft_probs[n], min=0.0)
+            mass = residual.sum()
+            residual = residual / mass if mass > 0 else target_probs[n]  # [departure (b)]
+            last = sample_one(residual, generator)
+            kind = "correction"
+        else:
+            # Step 5b: the whole block is kept; the bonus comes from p after x_k.
+            last = sample_one(target_probs[k], generator)
+            kind = "bonus"
+
+        return VerifyResult(
+            verifier=self.name,
+            accepted=n,
+            emitted=draft_tokens[:n].tolist() + [int(last)],
+            kind=kind,
+            target_p=p_x.tolist(),
+            draft_q=q_x.tolist(),
+            accept_prob=stops.tolist(),  # for this rule: the stop probabilities h_i, compared with u_i
+            uniforms=uniforms.tolist(),
+            residual=residual,
+            weights=weights.tolist(),
+        )

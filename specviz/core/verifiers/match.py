@@ -1,0 +1,75 @@
+"""Sample-and-match verification, as llama.cpp's server and vLLM's "strict" mode verify a draft.
+
+At each position the target draws its own token y_i from p; the proposal x_i is
+kept if it is that same token, and the first mismatch ends the block with y_i.
+Every emitted token is a draw from p, so the rule is exact whatever q is, and it
+never reads q at all. The price: a proposal is kept with probability p(x_i)
+instead of min(1, p(x_i)/q(x_i)), so under sampling it accepts less than the
+token rule (under greedy decoding both keep exactly the target's argmax).
+
+Terminology as in token.py: the mismatching y_i plays the correction's role (it
+is drawn from p, not from a residual), and when all k match the bonus is drawn
+from p after x_k.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from specviz.core.policy import sample_one
+from specviz.core.verifiers.base import VerifyResult, register_verifier
+
+
+@register_verifier
+class MatchVerifier:
+    """Keep each proposal only while it equals the target's own draw."""
+
+    name = "match"
+    exact = True
+
+    def verify(
+        self,
+        target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+        draft_probs: torch.Tensor,  # [k, vocab] q (unused by this rule; kept for the record)
+        draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+        generator: torch.Generator | None = None,
+    ) -> VerifyResult:
+        k = draft_tokens.shape[0]
+        assert draft_probs.shape[0] == k and target_probs.shape[0] == k + 1, (
+            f"shapes: target_probs {tuple(target_probs.shape)}, "
+            f"draft_probs {tuple(draft_probs.shape)}, draft_tokens {tuple(draft_tokens.shape)}"
+        )
+        positions = torch.arange(k, device=draft_tokens.device)
+        p_x = target_probs[positions, draft_tokens]
+        q_x = draft_probs[positions, draft_tokens]
+        # Step 1: one uniform per position, drawn up front (as token.py does), so a seeded run is reproducible.
+        uniforms = torch.rand(k, generator=generator, dtype=torch.float64, device=draft_tokens.device)
+        n, last, kind = k, None, "bonus"
+        for i in range(k):
+            # Step 2: the target's own token at position i, by the inverse CDF of p at u_i.
+            drawn = draw_at(target_probs[i], uniforms[i])
+            # Step 3: keep the proposal if it is that token; else the target's draw ends the block.
+            if drawn != int(draft_tokens[i]):
+                n, last, kind = i, drawn, "correction"
+                break
+        if last is None:
+            # Step 4: every proposal matched; the bonus comes from p after x_k.
+            last = sample_one(target_probs[k], generator)
+        checked = min(n + 1, k)
+        return VerifyResult(
+            verifier=self.name,
+            accepted=n,
+            emitted=draft_tokens[:n].tolist() + [int(last)],
+            kind=kind,
+            target_p=p_x[:checked].tolist(),
+            draft_q=q_x[:checked].tolist(),
+            accept_prob=p_x[:checked].tolist(),  # for this rule: P(the target draws x_i) = p(x_i)
+            uniforms=uniforms[:checked].tolist(),  # u_i, read through p's inverse CDF
+            residual=target_probs[n] if kind == "correction" else None,  # the mismatch is a draw from p itself
+        )
+
+
+def draw_at(probs: torch.Tensor, u: torch.Tensor) -> int:
+    """The token at which p's cumulative sum first exceeds u (probs: [vocab]); sample_one's law for a given u."""
+    cdf = probs.double().cumsum(0)  # [vocab]
+    return min(int(torch.searchsorted(cdf, u * cdf[-1], right=True)), probs.shape[0] - 1)
