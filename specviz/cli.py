@@ -9,11 +9,13 @@ import argparse
 import json
 import re
 import sys
+from fractions import Fraction
 
 from specviz.argtypes import finite_float, integer
 from specviz.core import budget as budget_math
-from specviz.core import toy
+from specviz.core import expected, toy
 from specviz.errors import SpecvizError
+from specviz.limits import GAMMA
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
     toy_cmd = commands.add_parser("toy", help="one verification step, exactly, for toy p and q")
     toy_cmd.add_argument("--p", required=True, help="target distribution, e.g. 0.5,0.3,0.2 or 1/2,3/10,1/5")
     toy_cmd.add_argument("--q", required=True, help="draft distribution over the same tokens")
+    toy_cmd.add_argument("--gamma", type=integer, default=None,
+                         help=f"also: N i.i.d. positions ({GAMMA.low}..{GAMMA.high}), the exact expected "
+                              "accepted proposals per cycle for each exact verifier")
     toy_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
     budget_cmd = commands.add_parser("budget", help="time budget of one speculative cycle")
@@ -52,8 +57,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_toy(args: argparse.Namespace) -> None:
-    result = toy.one_position(toy.parse_distribution(args.p, "p"), toy.parse_distribution(args.q, "q"))
+    p, q = toy.parse_distribution(args.p, "p"), toy.parse_distribution(args.q, "q")
+    result = toy.one_position(p, q)
     data = result.to_json()
+    if args.gamma is not None:
+        n = GAMMA.check(args.gamma)
+        by_position = expected.acceptance_by_position(result.p, result.q, n)
+        data["gamma"] = n
+        data["expected_accepted"] = {name: str(sum(values)) for name, values in by_position.items()}
+        data["accepted_at_least"] = {name: [str(v) for v in values] for name, values in by_position.items()}
     if args.json:
         print(json.dumps(data))
         return
@@ -61,6 +73,8 @@ def run_toy(args: argparse.Namespace) -> None:
         value = data[key]
         shown = value if isinstance(value, str) or value is None else ", ".join(value)
         print(f"{key:>18}: {shown}")
+    for name, value in data.get("expected_accepted", {}).items():
+        print(f"{'accepted, ' + name:>18}: {value} per cycle of {data['gamma']} (≈ {float(Fraction(value)):.4f})")
 
 
 def run_budget(args: argparse.Namespace) -> None:

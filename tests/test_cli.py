@@ -45,6 +45,19 @@ def test_budget_json_reproduces_the_article(alpha, ms):
     assert isinstance(data["best_k"], int)
 
 
+def test_toy_gamma_gives_each_exact_verifiers_expected_accepted_tokens():
+    from fractions import Fraction
+
+    done = specviz("toy", "--p", "0.5,0.3,0.2", "--q", "0.7,0.2,0.1", "--gamma", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["accepted_mass"] == "4/5" and data["gamma"] == 4  # today's keys stay
+    expected = {name: Fraction(value) for name, value in data["expected_accepted"].items()}
+    assert expected["token"] == sum(Fraction(4, 5) ** i for i in range(1, 5))
+    assert expected["block"] >= expected["token"] >= expected["match"]
+    assert [Fraction(v) for v in data["accepted_at_least"]["block"]][0] == Fraction(4, 5)
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -52,6 +65,8 @@ def test_budget_json_reproduces_the_article(alpha, ms):
         (["toy", "--p", "0.5,0.6", "--q", "0.5,0.5"], "sums to"),
         (["toy", "--p", "0.5,0.5", "--q", "0.2,0.3,0.5"], "tokens"),
         (["toy", "--p", "0.5,0.5"], "required"),
+        (["toy", "--p", "0.5,0.5", "--q", "0.2,0.8", "--gamma", "0"], "gamma must"),
+        (["generate", "--prompt", "x", "--verifier", "naive"], "invalid choice"),
         (["budget", "--k", "0", "--draft-ms", "3", "--verify-ms", "5", "--baseline-ms", "4", "--alpha", ".5"],
          "k must"),
         (["budget", "--k", "4"], "required"),
