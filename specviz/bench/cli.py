@@ -17,6 +17,7 @@ from specviz.argtypes import integer
 from specviz.bench.harness import Plan, load_prompts, report, run_concurrent, run_plan, summarise
 from specviz.bench.markdown import markdown_report
 from specviz.bench.runners import Config
+from specviz.core.verifiers import EXACT_VERIFIERS
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.models.kernels import packing_supported
@@ -58,6 +59,8 @@ def add_commands(commands) -> None:
                        help="schedules to run at each k; budget runs once, starting from the first k")
     bench.add_argument("--temperature", type=_list(float), default=(0.0,))
     bench.add_argument("--max-new-tokens", type=integer, default=128)
+    bench.add_argument("--verifier", type=_list(str), default=("token",),
+                       help="specviz's verification rules to compare: token, block, match (comma-separated)")
     bench.add_argument("--repeats", type=integer, default=1)
     bench.add_argument("--concurrency", type=_list(int), default=(1,))
     bench.add_argument("--no-hf", action="store_true", help="skip the Hugging Face configurations")
@@ -81,11 +84,15 @@ def _plan(args) -> Plan:
     for schedule in args.schedule:
         if schedule not in SCHEDULES:
             raise SpecvizError(f"unknown schedule {schedule!r} (use {', '.join(SCHEDULES)})")
+    for verifier in args.verifier:
+        if verifier not in EXACT_VERIFIERS:
+            raise SpecvizError(f"unknown verifier {verifier!r} (use {', '.join(EXACT_VERIFIERS)})")
     if any(t < 0 for t in args.temperature):
         raise SpecvizError("temperatures must be >= 0")
     return Plan(ks=ks, schedules=args.schedule, temperatures=args.temperature,
                 max_new_tokens=args.max_new_tokens, repeats=args.repeats, concurrency=args.concurrency,
-                with_hf=not args.no_hf, record_overhead=not args.no_record_overhead)
+                with_hf=not args.no_hf, record_overhead=not args.no_record_overhead,
+                verifiers=tuple(dict.fromkeys(args.verifier)))
 
 
 def machine() -> dict:

@@ -42,6 +42,7 @@ class Plan:
     concurrency: tuple[int, ...] = (1,)
     with_hf: bool = True
     record_overhead: bool = True  # also run the first k and schedule with counters only
+    verifiers: tuple[str, ...] = ("token",)  # specviz's verification rules, each a configuration of its own
     seed: int = 0
 
     def configs(self) -> list[Config]:
@@ -54,7 +55,8 @@ class Plan:
                 for schedule in self.schedules:
                     if schedule == "budget" and k != self.ks[0]:
                         continue  # the budget schedule chooses k itself: one run, starting from the first k
-                    configs.append(Config("specviz", k, schedule, temperature))
+                    for verifier in self.verifiers:
+                        configs.append(Config("specviz", k, schedule, temperature, verifier))
                     if self.with_hf and schedule != "budget":  # Hugging Face has no budget schedule
                         configs.append(Config("hf-assisted", k, schedule, temperature))
             if self.record_overhead and self.ks:
@@ -230,7 +232,7 @@ def _add_paired_ratios(rows: list[BenchRow], by_config: dict[Config, list[Sample
             if ratios:
                 row.speedup_paired_median = statistics.median(ratios)
         if config.implementation == "specviz":
-            hf = by_config.get(Config("hf-assisted", config.k, config.schedule, config.temperature))
+            hf = by_config.get(Config("hf-assisted", config.k, config.schedule, config.temperature))  # any rule
         elif config.implementation == "specviz-baseline":
             hf = by_config.get(Config("hf-target", temperature=config.temperature))
         else:

@@ -35,12 +35,14 @@ class Config:
     k: int = 0  # 0 for the target alone
     schedule: str = "constant"
     temperature: float = 0.0
+    verifier: str = "token"  # specviz's verification rule (Hugging Face always uses the token rule)
 
     @property
     def name(self) -> str:
         if self.k == 0:
             return f"{self.implementation} T={self.temperature:g}"
-        return f"{self.implementation} k={self.k} {self.schedule} T={self.temperature:g}"
+        rule = "" if self.verifier == "token" else f" {self.verifier}"  # the default rule's names stay as before
+        return f"{self.implementation} k={self.k} {self.schedule} T={self.temperature:g}{rule}"
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,8 @@ def _run_specviz(config: Config, target: LoadedModel, draft: LoadedModel, reques
     proposer = None if config.implementation == "specviz-baseline" else draft  # no draft model: the target alone
     trace_detail = "counters" if config.implementation == "specviz-counters" else trace_detail
     decode = DecodeConfig(policy=_policy(config), k=max(config.k, 1), schedule=config.schedule,
-                          max_new_tokens=request.max_new_tokens, seed=request.seed, trace_detail=trace_detail)
+                          max_new_tokens=request.max_new_tokens, seed=request.seed, trace_detail=trace_detail,
+                          verifier=config.verifier)
     run = Decoder(target, proposer, decode).run(request.prompt.text)
     return Sample(config, request, run.token_ids, run.timing["wall_ms"], run.timing.get("ttft_ms"),
                   run.timing["peak_memory_bytes"], trace=run)
