@@ -3,7 +3,7 @@
 import streamlit as st
 
 from pages.ui import hosting, jobs, session
-from specviz.core import montecarlo, stats, toy
+from specviz.core import expected, montecarlo, stats, toy
 from specviz.errors import SpecvizError
 from specviz.text import literal
 from specviz.viz import toy_figures
@@ -69,6 +69,11 @@ metrics[2].metric(tr("toy.naive_off"), session.number(stats.total_variation(resu
 
 lang = st.session_state.get("lang", "en")
 session.chart(toy_figures.step_figure(result, names, lang), key="toy_step")
+def shown_fraction(value) -> str:
+    """A fraction as it is, unless its denominator is too long to read: then "…"."""
+    return str(value) if value.denominator < 10**7 else "…"
+
+
 def exact_and_decimal(values) -> list[str]:
     """Each fraction with its decimal beside it: "3/10 (0.300)"."""
     return [str(x) if x.denominator == 1 else f"{x} ({float(x):.3f})" for x in values]
@@ -90,6 +95,17 @@ if result.correction is None:
 elif result.exact == result.p:
     exact_text = ", ".join(str(x) for x in result.exact)
     st.success(f"{tr('toy.exact_ok')}: {exact_text}.")
+
+st.subheader(tr("toy.verifiers"))
+st.caption(tr("toy.verifiers_caption"))
+positions = st.slider(tr("toy.positions"), 1, 8, 4, key="toy_positions")
+chances = expected.acceptance_by_position(result.p, result.q, positions)
+for column, (rule, values) in zip(st.columns(len(chances)), chances.items()):
+    column.metric(tr(f"toy.rule_name.{rule}"), session.number(float(sum(values)), 3),
+                  help=f"= {shown_fraction(sum(values))}")
+st.dataframe({tr("toy.col_position"): list(range(1, positions + 1)),
+              **{tr(f"toy.rule_name.{rule}"): [f"{session.number(float(v), 4)} ({shown_fraction(v)})" for v in values]
+                 for rule, values in chances.items()}}, hide_index=True)
 
 st.subheader(tr("toy.monte_carlo"))
 jobs.keep_finished("toy_mc_job", "toy_mc")

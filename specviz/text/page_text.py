@@ -369,4 +369,19 @@ PAGES: dict[str, tuple[str, str]] = {
                             "la coppia reale richiede circa 1,8 s per coppia con seme (1,3 s in modalità portatile), "
                             "quindi 100 esecuzioni richiedono circa 3 minuti. La barra mostra il tempo rimanente, e "
                             "fermarsi conserva ciò che è fatto."),
+
+    "toy.verifiers": ("Every exact verifier on the same p and q", "Ogni verificatore esatto sulle stesse p e q"),
+    "toy.verifiers_caption": (
+        "A cycle of N proposals, each position with this p and q. The metrics give the expected accepted proposals per "
+        "cycle; the table, for each position i, the chance of keeping at least i proposals: α^i for the token rule, "
+        "the block rule's expected weight E[p_i], and β^i = (Σ p·q)^i when a proposal must match the target's own draw.",
+        "Un ciclo di N proposte, ogni posizione con queste p e q. Le metriche danno le proposte accettate attese per "
+        "ciclo; la tabella, per ogni posizione i, la probabilità di conservarne almeno i: α^i per la regola token per "
+        "token, il peso atteso E[p_i] della regola a blocchi, e β^i = (Σ p·q)^i quando una proposta deve coincidere con "
+        "l'estrazione del target."),
+    "toy.positions": ("Proposals per cycle (N)", "Proposte per ciclo (N)"),
+    "toy.col_position": ("at least i kept", "almeno i conservate"),
+    "toy.rule_name.token": ("token rule", "regola token per token"),
+    "toy.rule_name.block": ("block verification", "verifica a blocchi"),
+    "toy.rule_name.match": ("sample and match", "estrai e confronta"),
 }

@@ -101,3 +101,12 @@ def test_the_lab_starts_on_the_tiny_pair_apart_from_the_live_pages_pair_and_expl
     at.selectbox(key="lab_target_pick").set_value("qwen2.5-coder-1.5b").run()
     assert at.session_state["lab_target"] == "qwen2.5-coder-1.5b"
     assert at.session_state["draft"] == "qwen2.5-coder-0.5b" and at.session_state["target"] == "qwen2.5-coder-1.5b"
+
+
+def test_the_lab_offers_every_exact_and_broken_rule_and_judges_them():
+    # Exact rules fit; the raw-q drafter, judged at the lab's default top-k = 20, does not.
+    for rule in ("exact: block verification (Sun et al. 2025)", "exact: sample and match (the target's own draw)"):
+        at = lab(rule)
+        assert not at.error and any(s.value.startswith("speculative, first token") for s in at.success), rule
+    at = lab("broken: q from unfiltered logits, token drawn after top-k")
+    assert any(e.value.startswith("speculative, first token") and "does NOT fit" in e.value for e in at.error)
