@@ -53,10 +53,13 @@ def test_toy_page_presets_and_monte_carlo():
     at.selectbox(key="toy_preset").set_value("toy.preset.equal").run()  # applied when chosen
     assert at.metric[1].value == "0"
     at.selectbox(key="toy_preset").set_value("toy.preset.article").run()
-    at.slider[0].set_value(4000).run()
+    # Every exact verifier on four positions: the exact expected accepted proposals per cycle.
+    assert [(m.label, m.value) for m in at.metric[3:6]] == [
+        ("token rule", "2.362"), ("block verification", "2.693"), ("sample and match", "0.729")]
+    at.slider[1].set_value(4000).run()
     at.button[0].click().run()
     assert not at.exception
-    exact_tv, naive_tv = (float(m.value) for m in at.metric[3:5])
+    exact_tv, naive_tv = (float(m.value) for m in at.metric[6:8])
     assert exact_tv < 0.03 < naive_tv  # naive bias is 0.1 in TV; sampling noise at N = 4000 is ~0.01
     charts = {c["layout"]["title"]["text"]: c for c in (json.loads(e.proto.spec) for e in at.get("plotly_chart"))}
     outcome = charts["What comes out"]
