@@ -58,10 +58,15 @@ def exact_pairs(decoder: Decoder, prompt_ids: list[int], first: torch.Tensor) ->
 
 
 def sample_first_tokens(decoder: Decoder, prompt: str, runs: int, first_seed: int = 0, tokens: int = 1):
-    """The first `tokens` generated ids of `runs` seeded runs."""
+    """The first `tokens` generated ids of `runs` seeded runs.
+
+    Each run may write `tokens + k` tokens: a run proposes at most one token fewer than it may still write,
+    so a shorter limit would cut the first proposal below k (and block verification with one proposal is
+    the token rule).
+    """
     outcomes = []
     for seed in range(first_seed, first_seed + runs):
-        seeded = decoder.with_config(seed=seed, max_new_tokens=tokens + 1, trace_detail="counters")
+        seeded = decoder.with_config(seed=seed, max_new_tokens=tokens + decoder.config.k, trace_detail="counters")
         outcomes.append(tuple(seeded.run(prompt).token_ids[:tokens]))
     return outcomes
 
