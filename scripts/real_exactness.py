@@ -53,9 +53,9 @@ def main() -> int:
                                      "dof": fit.dof, "p_value": fit.p_value, "tv": fit.tv,
                                      "seconds": round(time.perf_counter() - started, 1)}
         print(f"{name}: chi2 {fit.statistic:.1f} dof {fit.dof} p {fit.p_value:.3g} tv {fit.tv:.3f}", flush=True)
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=1) + "\n")
+        out = Path(args.out)  # written after every verifier: a long run stopped part way keeps what it finished
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=1) + "\n")
     return 0
 
 
