@@ -110,6 +110,10 @@ def sample_one(probs: torch.Tensor, generator: torch.Generator | None = None) ->
     Tokens of probability 0 are never drawn: the search returns the first
     position whose running sum exceeds u.
     """
+    return draw_at(probs, torch.rand((), generator=generator, dtype=torch.float64, device=probs.device))
+
+
+def draw_at(probs: torch.Tensor, u: torch.Tensor) -> int:
+    """The token at which p's cumulative sum first exceeds u · total (probs: [vocab], u in [0, 1))."""
     cdf = probs.double().cumsum(0)  # [vocab]
-    u = torch.rand((), generator=generator, dtype=torch.float64, device=probs.device) * cdf[-1]
-    return min(int(torch.searchsorted(cdf, u, right=True)), probs.shape[0] - 1)
+    return min(int(torch.searchsorted(cdf, u * cdf[-1], right=True)), probs.shape[0] - 1)

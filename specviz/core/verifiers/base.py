@@ -53,5 +53,21 @@ VERIFIERS = Registry("verifier")
 register_verifier = VERIFIERS.register
 
 
+def proposal_probabilities(
+    target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+    draft_probs: torch.Tensor,  # [k, vocab] q the draft sampled each proposal from
+    draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """p(x_i) and q(x_i) of every proposed token ([k] each), after checking the shapes every verifier relies on."""
+    k = draft_tokens.shape[0]
+    assert draft_probs.shape[0] == k and target_probs.shape[0] == k + 1, (
+        f"shapes: target_probs {tuple(target_probs.shape)}, "
+        f"draft_probs {tuple(draft_probs.shape)}, draft_tokens {tuple(draft_tokens.shape)}"
+    )
+    assert target_probs.shape[1] == draft_probs.shape[1], "vocabularies differ"
+    positions = torch.arange(k, device=draft_tokens.device)
+    return target_probs[positions, draft_tokens], draft_probs[positions, draft_tokens]
+
+
 def get_verifier(name: str) -> Verifier:
     return VERIFIERS.get(name)()

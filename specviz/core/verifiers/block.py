@@ -33,7 +33,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import sample_one
-from specviz.core.verifiers.base import VerifyResult, register_verifier
+from specviz.core.verifiers.base import VerifyResult, proposal_probabilities, register_verifier
 
 
 def block_weights(
@@ -79,14 +79,7 @@ class BlockVerifier:
         generator: torch.Generator | None = None,
     ) -> VerifyResult:
         k = draft_tokens.shape[0]
-        assert draft_probs.shape[0] == k and target_probs.shape[0] == k + 1, (
-            f"shapes: target_probs {tuple(target_probs.shape)}, "
-            f"draft_probs {tuple(draft_probs.shape)}, draft_tokens {tuple(draft_tokens.shape)}"
-        )
-        assert target_probs.shape[1] == draft_probs.shape[1], "vocabularies differ"
-        positions = torch.arange(k, device=draft_tokens.device)
-        p_x = target_probs[positions, draft_tokens]
-        q_x = draft_probs[positions, draft_tokens]
+        p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
 
         # Steps 1-2: weights and stop probabilities along the block.
         weights, stops = block_weights(target_probs, draft_probs, draft_tokens)

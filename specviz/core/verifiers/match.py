@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import torch
 
-from specviz.core.policy import sample_one
-from specviz.core.verifiers.base import VerifyResult, register_verifier
+from specviz.core.policy import draw_at, sample_one
+from specviz.core.verifiers.base import VerifyResult, proposal_probabilities, register_verifier
 
 
 @register_verifier
@@ -35,13 +35,7 @@ class MatchVerifier:
         generator: torch.Generator | None = None,
     ) -> VerifyResult:
         k = draft_tokens.shape[0]
-        assert draft_probs.shape[0] == k and target_probs.shape[0] == k + 1, (
-            f"shapes: target_probs {tuple(target_probs.shape)}, "
-            f"draft_probs {tuple(draft_probs.shape)}, draft_tokens {tuple(draft_tokens.shape)}"
-        )
-        positions = torch.arange(k, device=draft_tokens.device)
-        p_x = target_probs[positions, draft_tokens]
-        q_x = draft_probs[positions, draft_tokens]
+        p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
         # Step 1: one uniform per position, drawn up front (as token.py does), so a seeded run is reproducible.
         uniforms = torch.rand(k, generator=generator, dtype=torch.float64, device=draft_tokens.device)
         n, last, kind = k, None, "bonus"
@@ -68,8 +62,3 @@ class MatchVerifier:
             residual=target_probs[n] if kind == "correction" else None,  # the mismatch is a draw from p itself
         )
 
-
-def draw_at(probs: torch.Tensor, u: torch.Tensor) -> int:
-    """The token at which p's cumulative sum first exceeds u (probs: [vocab]); sample_one's law for a given u."""
-    cdf = probs.double().cumsum(0)  # [vocab]
-    return min(int(torch.searchsorted(cdf, u * cdf[-1], right=True)), probs.shape[0] - 1)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import sample_one
-from specviz.core.verifiers.base import VerifyResult, register_verifier
+from specviz.core.verifiers.base import VerifyResult, proposal_probabilities, register_verifier
 
 
 @register_verifier
@@ -46,16 +46,8 @@ class TokenVerifier:
     ) -> VerifyResult:
         """Accept a prefix of the proposal, then draw the correction or the bonus."""
         k = draft_tokens.shape[0]
-        assert draft_probs.shape[0] == k and target_probs.shape[0] == k + 1, (
-            f"shapes: target_probs {tuple(target_probs.shape)}, "
-            f"draft_probs {tuple(draft_probs.shape)}, draft_tokens {tuple(draft_tokens.shape)}"
-        )
-        assert target_probs.shape[1] == draft_probs.shape[1], "vocabularies differ"
-        positions = torch.arange(k, device=draft_tokens.device)
-
-        # Step 1: p(x_i) and q(x_i) for every proposed token.
-        p_x = target_probs[positions, draft_tokens]
-        q_x = draft_probs[positions, draft_tokens]
+        # Step 1: p(x_i) and q(x_i) for every proposed token (shapes checked there).
+        p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
         # Step 2: acceptance probability min(1, p/q); q(x_i) > 0 for a sampled token.
         accept_prob = torch.clamp(p_x / q_x, max=1.0)
         # Step 3: one uniform per position, drawn up front [departure (a)].
