@@ -14,13 +14,13 @@ from dataclasses import asdict, dataclass
 import torch
 
 from specviz.core.policy import logits_to_probs
-from specviz.core.verifiers import VerifyResult, get_verifier
+from specviz.core.verifiers import EXACT_VERIFIERS, VerifyResult, get_verifier, judge_all
 from specviz.engine.cached import CachedModel
 from specviz.engine.drafters import DraftSetup, Proposal, drafter_class
 from specviz.engine.schedule import make_schedule
 from specviz.engine.timing import Clock, peak_memory_bytes
 from specviz.engine.token_text import token_text
-from specviz.engine.trace import CacheSteps, CycleRecord, RunRecord, TopTokens, totals
+from specviz.engine.trace import CacheSteps, CycleRecord, RuleVerdict, RunRecord, TopTokens, totals
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,9 @@ class DecodeRun:
         emitted = self._cut_at_eos(result.emitted)
         self.tokens.extend(emitted)
         cycle = self._record_cycle(k, proposal, result, emitted, target_probs)
+        if cycle.proposed_texts and len(result.draws) == len(proposal.tokens):  # full traces: every rule's verdict
+            cycle.draws = result.draws
+            cycle.verdicts = self._verdicts(target_probs, proposal, draft_tokens, result.draws)
         cycle.caches = caches
         cycle.draft_ms_per_token = proposal.ms_per_token
         cycle.draft_ms = after_draft - start
@@ -198,6 +201,13 @@ class DecodeRun:
             if full and proposal.tokens else [],
             weights=result.weights or [],
         )
+
+    def _verdicts(self, target_probs, proposal: Proposal, draft_tokens, draws: list[float]) -> list[RuleVerdict]:
+        """What every exact rule keeps of this proposal with this target pass and these draws (the Verifiers view)."""
+        tokenizer = self.decoder.target.tokenizer
+        return [RuleVerdict(v.verifier, v.accepted, v.thresholds, v.weights, v.target_draws,
+                            [token_text(tokenizer, t) for t in v.target_draws])
+                for v in judge_all(EXACT_VERIFIERS, target_probs, proposal.draft_probs, draft_tokens, draws)]
 
     def _top_tokens(self, target_probs, draft_probs, residual) -> TopTokens:
         """Union of the top-N tokens of p, q and the residual, most likely under p first.  Each: [vocab]."""

@@ -40,6 +40,18 @@ class CacheSteps:
 
 
 @dataclass
+class RuleVerdict:
+    """What one exact rule would keep of this cycle's proposal, with the same target pass and the same draws."""
+
+    verifier: str
+    accepted: int
+    thresholds: list[float]  # what each u_i is compared with: min(1, p/q), h_i or p(x_i), by rule
+    weights: list[float] = field(default_factory=list)  # block verification's prefix weights p_1..p_k
+    target_draws: list[int] = field(default_factory=list)  # sample-and-match: the target's own token at each check
+    target_draw_texts: list[str] = field(default_factory=list)
+
+
+@dataclass
 class CycleRecord:
     index: int
     k: int  # proposal length in force (the dynamic schedule may propose fewer)
@@ -61,6 +73,8 @@ class CycleRecord:
     proposal_q: list[float] = field(default_factory=list)  # q(x_i) of every proposal, checked or not
     caches: CacheSteps | None = None
     weights: list[float] = field(default_factory=list)  # block verification's prefix weights p_1..p_k, else []
+    draws: list[float] = field(default_factory=list)  # u_1..u_k, every draw (uniforms keeps the checked ones)
+    verdicts: list[RuleVerdict] = field(default_factory=list)  # every exact rule on the same proposal and draws
 
     @property
     def cycle_ms(self) -> float:
@@ -204,6 +218,10 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
     weights = data.get("weights", [])  # optional: only block verification writes them
     if not _CHECKS["floats"](weights) or len(weights) not in (0, len(values["proposed"])):
         raise SpecvizError(f"{where}: field 'weights' has the wrong type or length")
+    draws = data.get("draws", [])  # optional, as are the verdicts: traces written before them have none
+    if not _CHECKS["floats"](draws) or len(draws) not in (0, len(values["proposed"])):
+        raise SpecvizError(f"{where}: field 'draws' has the wrong type or length")
+    verdicts = [_verdict_from_dict(v, len(values["proposed"]), where) for v in _list(data.get("verdicts", []), where)]
     caches = data.get("caches")
     if caches is not None:
         if not isinstance(caches, dict) or set(caches) != set(_CACHE_FIELDS) or not all(
@@ -216,8 +234,26 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
         if len({len(v) for v in top.values()}) != 1:
             raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
     return CycleRecord(top=TopTokens(**top) if top is not None else None, proposal_q=proposal_q, caches=caches,
-                       weights=weights,
-                       **values)
+                       weights=weights, draws=draws, verdicts=verdicts, **values)
+
+
+_VERDICT_TYPES = {"verifier": str, "accepted": int, "thresholds": "floats", "weights": "floats",
+                  "target_draws": "ints", "target_draw_texts": "strs"}
+
+
+def _list(value, where: str) -> list:
+    if not isinstance(value, list):
+        raise SpecvizError(f"{where}: field 'verdicts' must be a list")
+    return value
+
+
+def _verdict_from_dict(data: dict, k: int, where: str) -> RuleVerdict:
+    values = _checked(data, _VERDICT_TYPES, f"{where} verdict")
+    if (not 0 <= values["accepted"] <= k or len(values["thresholds"]) != k or len(values["weights"]) not in (0, k)
+            or len(values["target_draws"]) > k
+            or len(values["target_draw_texts"]) not in (0, len(values["target_draws"]))):
+        raise SpecvizError(f"{where}: a verdict is inconsistent with the proposal")
+    return RuleVerdict(**values)
 
 
 def _plain(values: dict, where: str) -> None:

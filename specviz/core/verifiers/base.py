@@ -8,7 +8,7 @@ loop never changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import torch
@@ -34,6 +34,22 @@ class VerifyResult:
     uniforms: list[float]  # u_i, the draw compared with accept_prob
     residual: torch.Tensor | None  # [vocab] the distribution the correction was drawn from, else None
     weights: list[float] | None = None  # block verification: the prefix weights p_1..p_k (block.py)
+    draws: list[float] = field(default_factory=list)  # u_1..u_k, all drawn up front (uniforms keeps the checked)
+
+
+@dataclass
+class Verdict:
+    """What a rule keeps of a proposal for given draws u_1..u_k, before it draws the token after them.
+
+    Judging the same proposal, the same target pass and the same draws with every
+    rule shows where the rules differ and nothing else.
+    """
+
+    verifier: str
+    accepted: int  # n: how many proposed tokens the rule keeps
+    thresholds: list[float]  # [k] what each u_i is compared with: min(1, p/q), h_i or p(x_i), by rule
+    weights: list[float] = field(default_factory=list)  # block verification: the prefix weights p_1..p_k
+    target_draws: list[int] = field(default_factory=list)  # sample-and-match: the target's own token at each check
 
 
 class Verifier(Protocol):
@@ -47,6 +63,14 @@ class Verifier(Protocol):
         draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
         generator: torch.Generator | None = None,
     ) -> VerifyResult: ...
+
+    def judge(
+        self,
+        target_probs: torch.Tensor,  # [k + 1, vocab]
+        draft_probs: torch.Tensor,  # [k, vocab]
+        draft_tokens: torch.Tensor,  # [k] int64
+        uniforms: torch.Tensor,  # [k] the draws u_1..u_k, in [0, 1)
+    ) -> Verdict: ...
 
 
 VERIFIERS = Registry("verifier")
@@ -71,3 +95,16 @@ def proposal_probabilities(
 
 def get_verifier(name: str) -> Verifier:
     return VERIFIERS.get(name)()
+
+
+def judge_all(
+    names: tuple[str, ...],
+    target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+    draft_probs: torch.Tensor,  # [k, vocab] q the draft sampled each proposal from
+    draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+    draws: list[float],  # u_1..u_k the deciding rule drew
+) -> list[Verdict]:
+    """Every named rule's verdict on one proposal, one target pass and one set of draws."""
+    assert len(draws) == draft_tokens.shape[0], f"{len(draws)} draws for {draft_tokens.shape[0]} proposals"
+    uniforms = torch.tensor(draws, dtype=torch.float64, device=draft_tokens.device)  # [k]
+    return [get_verifier(name).judge(target_probs, draft_probs, draft_tokens, uniforms) for name in names]

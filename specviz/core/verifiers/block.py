@@ -33,7 +33,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import sample_one
-from specviz.core.verifiers.base import VerifyResult, proposal_probabilities, register_verifier
+from specviz.core.verifiers.base import Verdict, VerifyResult, proposal_probabilities, register_verifier
 
 
 def block_weights(
@@ -71,6 +71,21 @@ class BlockVerifier:
     name = "block"
     exact = True
 
+    def judge(
+        self,
+        target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+        draft_probs: torch.Tensor,  # [k, vocab] q the draft actually sampled from
+        draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+        uniforms: torch.Tensor,  # [k] u_1..u_k
+    ) -> Verdict:
+        """Steps 1, 2 and 4: τ for these draws, with the weights and stop probabilities behind it."""
+        # Steps 1-2: weights and stop probabilities along the block.
+        weights, stops = block_weights(target_probs, draft_probs, draft_tokens)
+        # Step 4: τ = the last position whose draw falls under its stop probability (0 if none).
+        passed = (uniforms <= stops).nonzero()
+        n = int(passed[-1]) + 1 if passed.numel() else 0
+        return Verdict(self.name, n, stops.tolist(), weights=weights.tolist())
+
     def verify(
         self,
         target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
@@ -80,19 +95,15 @@ class BlockVerifier:
     ) -> VerifyResult:
         k = draft_tokens.shape[0]
         p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
-
-        # Steps 1-2: weights and stop probabilities along the block.
-        weights, stops = block_weights(target_probs, draft_probs, draft_tokens)
         # Step 3: one uniform per position, drawn up front (as Algorithm 2 does).
         uniforms = torch.rand(k, generator=generator, device=draft_tokens.device)
-        # Step 4: τ = the last position whose draw falls under its stop probability (0 if none).
-        passed = (uniforms <= stops).nonzero()
-        n = int(passed[-1]) + 1 if passed.numel() else 0
+        verdict = self.judge(target_probs, draft_probs, draft_tokens, uniforms)  # steps 1, 2, 4
+        n = verdict.accepted
 
         residual = None
         if n < k:
             # Step 5a: the correction, from the block residual at τ (p_0 = 1: the token rule's residual).
-            weight = weights[n - 1] if n > 0 else torch.ones((), dtype=target_probs.dtype)
+            weight = verdict.weights[n - 1] if n > 0 else 1.0
             residual = torch.clamp(weight * target_probs[n] - draft_probs[n], min=0.0)
             mass = residual.sum()
             residual = residual / mass if mass > 0 else target_probs[n]  # [departure (b)]
@@ -110,8 +121,9 @@ class BlockVerifier:
             kind=kind,
             target_p=p_x.tolist(),
             draft_q=q_x.tolist(),
-            accept_prob=stops.tolist(),  # for this rule: the stop probabilities h_i, compared with u_i
+            accept_prob=verdict.thresholds,  # for this rule: the stop probabilities h_i, compared with u_i
             uniforms=uniforms.tolist(),
             residual=residual,
-            weights=weights.tolist(),
+            weights=verdict.weights,
+            draws=uniforms.tolist(),
         )

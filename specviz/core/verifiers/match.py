@@ -17,7 +17,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import draw_at, sample_one
-from specviz.core.verifiers.base import VerifyResult, proposal_probabilities, register_verifier
+from specviz.core.verifiers.base import Verdict, VerifyResult, proposal_probabilities, register_verifier
 
 
 @register_verifier
@@ -26,6 +26,24 @@ class MatchVerifier:
 
     name = "match"
     exact = True
+
+    def judge(
+        self,
+        target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+        draft_probs: torch.Tensor,  # [k, vocab] q (unused by this rule; kept for the record)
+        draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+        uniforms: torch.Tensor,  # [k] u_1..u_k
+    ) -> Verdict:
+        """Steps 2-3: keep proposals while they equal the target's own draws at these u."""
+        p_x, _ = proposal_probabilities(target_probs, draft_probs, draft_tokens)
+        k, drawn = draft_tokens.shape[0], []
+        for i in range(k):
+            # Step 2: the target's own token at position i, by the inverse CDF of p at u_i.
+            drawn.append(draw_at(target_probs[i], uniforms[i]))
+            # Step 3: keep the proposal if it is that token; else the target's draw ends the block.
+            if drawn[-1] != int(draft_tokens[i]):
+                return Verdict(self.name, i, p_x.tolist(), target_draws=drawn)
+        return Verdict(self.name, k, p_x.tolist(), target_draws=drawn)
 
     def verify(
         self,
@@ -38,17 +56,13 @@ class MatchVerifier:
         p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
         # Step 1: one uniform per position, drawn up front (as token.py does), so a seeded run is reproducible.
         uniforms = torch.rand(k, generator=generator, dtype=torch.float64, device=draft_tokens.device)
-        n, last, kind = k, None, "bonus"
-        for i in range(k):
-            # Step 2: the target's own token at position i, by the inverse CDF of p at u_i.
-            drawn = draw_at(target_probs[i], uniforms[i])
-            # Step 3: keep the proposal if it is that token; else the target's draw ends the block.
-            if drawn != int(draft_tokens[i]):
-                n, last, kind = i, drawn, "correction"
-                break
-        if last is None:
+        verdict = self.judge(target_probs, draft_probs, draft_tokens, uniforms)  # steps 2-3
+        n = verdict.accepted
+        if n < k:
+            last, kind = verdict.target_draws[n], "correction"  # the target's own draw at the mismatch
+        else:
             # Step 4: every proposal matched; the bonus comes from p after x_k.
-            last = sample_one(target_probs[k], generator)
+            last, kind = sample_one(target_probs[k], generator), "bonus"
         checked = min(n + 1, k)
         return VerifyResult(
             verifier=self.name,
@@ -60,5 +74,5 @@ class MatchVerifier:
             accept_prob=p_x[:checked].tolist(),  # for this rule: P(the target draws x_i) = p(x_i)
             uniforms=uniforms[:checked].tolist(),  # u_i, read through p's inverse CDF
             residual=target_probs[n] if kind == "correction" else None,  # the mismatch is a draw from p itself
+            draws=uniforms.tolist(),
         )
-

@@ -27,7 +27,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import sample_one
-from specviz.core.verifiers.base import VerifyResult, proposal_probabilities, register_verifier
+from specviz.core.verifiers.base import Verdict, VerifyResult, proposal_probabilities, register_verifier
 
 
 @register_verifier
@@ -36,6 +36,24 @@ class TokenVerifier:
 
     name = "token"
     exact = True
+
+    def judge(
+        self,
+        target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
+        draft_probs: torch.Tensor,  # [k, vocab] q the draft actually sampled from
+        draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
+        uniforms: torch.Tensor,  # [k] u_1..u_k
+    ) -> Verdict:
+        """Steps 1, 2 and 4: how many proposals pass their check for these draws."""
+        k = draft_tokens.shape[0]
+        # Step 1: p(x_i) and q(x_i) for every proposed token (shapes checked there).
+        p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
+        # Step 2: acceptance probability min(1, p/q); q(x_i) > 0 for a sampled token.
+        accept_prob = torch.clamp(p_x / q_x, max=1.0)
+        # Step 4: n = index of the first rejection, or k if every check passed.
+        rejected = uniforms >= accept_prob
+        n = int(rejected.to(torch.int64).argmax()) if bool(rejected.any()) else k
+        return Verdict(self.name, n, accept_prob.tolist())
 
     def verify(
         self,
@@ -46,15 +64,11 @@ class TokenVerifier:
     ) -> VerifyResult:
         """Accept a prefix of the proposal, then draw the correction or the bonus."""
         k = draft_tokens.shape[0]
-        # Step 1: p(x_i) and q(x_i) for every proposed token (shapes checked there).
         p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
-        # Step 2: acceptance probability min(1, p/q); q(x_i) > 0 for a sampled token.
-        accept_prob = torch.clamp(p_x / q_x, max=1.0)
         # Step 3: one uniform per position, drawn up front [departure (a)].
         uniforms = torch.rand(k, generator=generator, device=draft_tokens.device)
-        rejected = uniforms >= accept_prob
-        # Step 4: n = index of the first rejection, or k if every check passed.
-        n = int(rejected.to(torch.int64).argmax()) if bool(rejected.any()) else k
+        verdict = self.judge(target_probs, draft_probs, draft_tokens, uniforms)  # steps 1, 2, 4
+        n = verdict.accepted
 
         residual = None
         if n < k:
@@ -75,9 +89,10 @@ class TokenVerifier:
             kind=kind,
             target_p=p_x[:checked].tolist(),
             draft_q=q_x[:checked].tolist(),
-            accept_prob=accept_prob[:checked].tolist(),
+            accept_prob=verdict.thresholds[:checked],
             uniforms=uniforms[:checked].tolist(),
             residual=residual,
+            draws=uniforms.tolist(),
         )
 
     def correction_distribution(

@@ -1,0 +1,58 @@
+"""A full trace records what every exact rule would keep of each cycle's proposal, and reads back the same."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from specviz.core.policy import SamplingPolicy
+from specviz.core.verifiers import EXACT_VERIFIERS
+from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.trace import run_from_json
+from specviz.errors import SpecvizError
+
+PROMPT = "The quick brown fox"
+
+
+@pytest.mark.parametrize("verifier", EXACT_VERIFIERS)
+def test_each_cycle_holds_every_rules_verdict_and_the_deciding_one_is_what_happened(tiny_pair, verifier):
+    draft, target = tiny_pair
+    config = DecodeConfig(policy=SamplingPolicy(1.0, 0, 1.0), k=4, max_new_tokens=24, seed=3, verifier=verifier)
+    run = Decoder(target, draft, config).run(PROMPT)
+    speculative = [c for c in run.cycles if c.proposed]
+    assert speculative
+    for cycle in speculative:
+        assert [v.verifier for v in cycle.verdicts] == list(EXACT_VERIFIERS)
+        assert len(cycle.draws) == len(cycle.proposed)
+        assert cycle.uniforms == pytest.approx(cycle.draws[: len(cycle.uniforms)])
+        own = next(v for v in cycle.verdicts if v.verifier == verifier)
+        assert own.accepted == cycle.accepted
+        block = next(v for v in cycle.verdicts if v.verifier == "block")
+        assert len(block.weights) == len(cycle.proposed)
+        if verifier == "block":
+            assert block.weights == pytest.approx(cycle.weights)
+        match = next(v for v in cycle.verdicts if v.verifier == "match")
+        assert len(match.target_draws) == min(match.accepted + 1, len(cycle.proposed))
+        assert match.target_draws[: match.accepted] == cycle.proposed[: match.accepted]
+    back = run_from_json(run.to_json())
+    assert back.cycles[0].verdicts == run.cycles[0].verdicts
+
+
+def test_counter_traces_and_the_target_alone_record_no_verdicts(tiny_pair):
+    draft, target = tiny_pair
+    counters = Decoder(target, draft, DecodeConfig(max_new_tokens=12, trace_detail="counters")).run(PROMPT)
+    alone = Decoder(target, None, DecodeConfig(max_new_tokens=12)).run(PROMPT)
+    assert all(not c.verdicts and not c.draws for c in counters.cycles + alone.cycles)
+
+
+def test_a_verdict_that_does_not_fit_its_proposal_is_refused(tiny_pair):
+    draft, target = tiny_pair
+    run = Decoder(target, draft, DecodeConfig(k=3, max_new_tokens=8)).run(PROMPT)
+    data = json.loads(run.to_json())
+    data["cycles"][0]["verdicts"][0]["accepted"] = 99
+    with pytest.raises(SpecvizError, match="verdict"):
+        run_from_json(json.dumps(data))
+    data["cycles"][0]["verdicts"] = "all of them"
+    with pytest.raises(SpecvizError, match="verdicts"):
+        run_from_json(json.dumps(data))
