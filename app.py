@@ -15,6 +15,7 @@ navigation = st.navigation(
         st.Page("pages/home.py", title=tr("nav.home"), icon=":material/home:", url_path="home"),
         st.Page("pages/live.py", title=tr("nav.live"), icon=":material/play_circle:", url_path="live"),
         st.Page("pages/exactness.py", title=tr("nav.exactness"), icon=":material/science:", url_path="exactness"),
+        st.Page("pages/verifiers.py", title=tr("nav.verifiers"), icon=":material/balance:", url_path="verifiers"),
         st.Page("pages/replay.py", title=tr("nav.replay"), icon=":material/replay:", url_path="replay"),
         st.Page("pages/toy.py", title=tr("nav.toy"), icon=":material/casino:", url_path="toy"),
         st.Page("pages/budget.py", title=tr("nav.budget"), icon=":material/timer:", url_path="budget"),

@@ -9,6 +9,7 @@ from pages.ui import hosting as host
 from pages.ui import models, pickers, session
 from pages.ui.run_view import race_bars, show_run
 from specviz.core.policy import SamplingPolicy
+from specviz.core.verifiers import EXACT_VERIFIERS
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
 from specviz.engine.run import DecodeRun
@@ -34,6 +35,8 @@ with st.sidebar:
     st.slider(tr("live.k"), ranges["k"].low, ranges["k"].high, key="k", help=session.term_help("proposal"))
     st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule",
                  help=fill("live.schedule_help", threshold=DecodeConfig().confidence))
+    st.selectbox(tr("live.verifier"), EXACT_VERIFIERS, key="verifier", help=tr("live.verifier_help"),
+                 format_func=session.labels("toy.rule_name."))
     st.slider(tr("live.temperature"), ranges["temperature"].low, ranges["temperature"].high, step=0.05,
               key="temperature")
     st.number_input(tr("live.top_k"), ranges["top_k"].low, ranges["top_k"].high, key="top_k")
@@ -78,6 +81,7 @@ def build_decoder(speculative: bool = True) -> Decoder:
         policy=SamplingPolicy(float(st.session_state["temperature"]), int(st.session_state["top_k"]),
                               float(st.session_state["top_p"])),
         k=int(st.session_state["k"]), k_max=hosting.max_k, schedule=st.session_state["schedule"],
+        verifier=st.session_state["verifier"],
         max_new_tokens=int(st.session_state["max_new_tokens"]), seed=int(st.session_state["seed"]))
     hosting.check_prompt(prompt)
     if speculative:  # the host's allow-list first, then whether the two can pair: before either loads

@@ -81,7 +81,7 @@ def run_live(page, base: str, query: str, out: Path, tag: str) -> dict:
 PAGES = {"lesson": None, "home": None, "toy": "^(Sample|Campiona)$", "budget": None, "tokenizers": None,
          "checklist": None,
          "exactness": "Run the experiment|Esegui l'esperimento", "replay": None, "benchmark": None,
-         "policy": None}
+         "policy": None, "verifiers": None}
 
 
 def other_pages(browser, base: str, language: str, out: Path) -> None:

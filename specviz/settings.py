@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 
 from specviz import limits
+from specviz.core.verifiers import EXACT_VERIFIERS
+from specviz.engine.schedule import SCHEDULES
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
 from specviz.text import LANGUAGES
 
@@ -21,6 +23,7 @@ DEFAULTS = {
     "target": DEFAULT_TARGET,
     "k": 4,
     "schedule": "budget",  # measured: never below the target alone, within 5% of the best constant k on code
+    "verifier": "token",  # measured: block keeps no more on this pair (docs/benchmarks.md, Verifiers)
     "temperature": 0.0,
     "top_k": 0,
     "top_p": 1.0,
@@ -34,8 +37,9 @@ DEFAULTS = {
 }
 
 # Settings a teacher can put in a shared link, e.g. /live?lang=it&k=6&temperature=0.7
-SHAREABLE = ("lang", "draft", "target", "k", "schedule", "temperature", "top_k", "top_p", "max_new_tokens", "seed",
-             "presentation")
+SHAREABLE = ("lang", "draft", "target", "k", "schedule", "verifier", "temperature", "top_k", "top_p",
+             "max_new_tokens", "seed", "presentation")
+NAMED_CHOICES = {"lang": tuple(LANGUAGES), "schedule": SCHEDULES, "verifier": EXACT_VERIFIERS}  # a link's names
 
 
 # Settings of one view that a link may carry beside SHAREABLE (the lesson's "show me" links, a teacher's link to a
@@ -47,6 +51,7 @@ VIEW_LINKS: dict[str, limits.Range | int] = {
     "lab_runs": limits.EXACTNESS_RUNS,
     "replay_example": 80, "replay_cycle": limits.IntRange("cycle", 1, 100_000),
     "replay_frame": limits.IntRange("frame", 1, 5),
+    "verifiers_example": 80, "verifiers_cycle": limits.IntRange("cycle", 1, 100_000),
     "policy_temperature": limits.FloatRange("temperature", 0.1, 2.0), "policy_top_k": limits.IntRange("top-k", 0, 6),
     "policy_top_p": limits.FloatRange("top-p", 0.05, 1.0),
     "tokenizer_sentence": 300,
@@ -85,7 +90,7 @@ def from_query(key: str, raw: str, ranges: dict):
     allowed = ranges.get(key)
     if allowed is not None:
         return value if allowed.contains(value) else None
-    return value if key != "lang" or value in LANGUAGES else None
+    return value if key not in NAMED_CHOICES or value in NAMED_CHOICES[key] else None
 
 
 def example_prompts() -> dict[str, str]:

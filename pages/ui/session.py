@@ -6,7 +6,6 @@ checks of a shared link's values are pure functions in specviz/settings.py.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 import streamlit as st
@@ -113,10 +112,12 @@ def chart(figure, key: str, where=None) -> None:
     (where or st).plotly_chart(figure, key=key)
 
 
-def labels() -> Callable[[str], str]:
+def labels(prefix: str = "") -> Callable[[str], str]:
     """`tr` bound to the language of this script run: a widget's format_func, which Streamlit may
-    call again outside the run (when the session state is not at hand)."""
-    return functools.partial(text, lang=st.session_state.get("lang", "en"))
+    call again outside the run (when the session state is not at hand). An option is looked up as
+    `prefix` + its value."""
+    language = st.session_state.get("lang", "en")
+    return lambda option: text(prefix + option, language)
 
 
 def term_help(term: str) -> str:

@@ -39,6 +39,7 @@ class BenchRow:
     ttft_ms_p50: float | None
     peak_memory_bytes: int
     prompt_set: str = "all"
+    verifier: str | None = None  # specviz's verification rule where it speculates (None: target alone or HF)
     # From specviz traces.
     mean_tokens_per_cycle: float | None = None
     draft_forward_passes: int | None = None
@@ -83,6 +84,15 @@ class BenchRow:
     def from_dict(cls, data: dict) -> BenchRow:
         known = {f.name for f in fields(cls)}
         return cls(**{key: value for key, value in data.items() if key in known})
+
+    @property
+    def rule(self) -> str | None:
+        """The verification rule of a speculative specviz row (None for the target alone and for HF)."""
+        if self.verifier is not None or not (self.implementation.startswith("specviz") and self.k):
+            return self.verifier
+        # Reports written before rows named their rule: a rule other than the token rule ends the name.
+        last = self.config.rsplit(" ", 1)[-1]
+        return "token" if last.startswith("T=") else last
 
 
 # Written even when None (a metered row writes its per-pass times too: None where a model ran no pass).

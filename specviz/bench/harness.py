@@ -193,6 +193,7 @@ def summarise(samples: list[Sample], plan: Plan, prompt_set: str = "all") -> lis
             ttft_ms_p50=percentile([s.ttft_ms for s in group if s.ttft_ms is not None], 50),
             peak_memory_bytes=max(s.peak_memory_bytes for s in group),
             prompt_set=prompt_set,
+            verifier=config.verifier if config.implementation.startswith("specviz") and config.k else None,
         )
         _add_trace_figures(row, group, baselines.get(config.temperature))
         _add_metered_figures(row, group)

@@ -12,6 +12,7 @@ from specviz.text.app_text import APP
 from specviz.text.figure_text import FIGURES
 from specviz.text.lesson_text import LESSON
 from specviz.text.page_text import PAGES
+from specviz.text.verifier_text import VERIFIERS_TEXT
 
 LANGUAGES = {"en": "English", "it": "Italiano"}
 
@@ -33,8 +34,9 @@ GLOSSARY = {
 }
 
 # Every sentence, by key: (English, Italian). The tables live beside this file, one per part of the app.
-STRINGS: dict[str, tuple[str, str]] = {**APP, **PAGES, **FIGURES, **LESSON}
-assert len(STRINGS) == len(APP) + len(PAGES) + len(FIGURES) + len(LESSON), "a key is defined in two tables"
+STRINGS: dict[str, tuple[str, str]] = {**APP, **PAGES, **FIGURES, **LESSON, **VERIFIERS_TEXT}
+assert len(STRINGS) == len(APP) + len(PAGES) + len(FIGURES) + len(LESSON) + len(VERIFIERS_TEXT), \
+    "a key is defined in two tables"
 
 
 def text(key: str, lang: str = "en") -> str:

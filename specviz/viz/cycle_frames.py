@@ -62,7 +62,8 @@ def frames(record: RunRecord, index: int, language: str = "en", baseline: RunRec
     return [
         Frame(1, say("frame.1.title"), _proposal_sentence(cycle, say), _proposal_figure(cycle, say)),
         Frame(2, say("frame.2.title"), *_pass(cycle, single_step(record, baseline), say)),
-        Frame(3, say("frame.3.title"), _checks_sentence(cycle, say), _checks_figure(cycle, say)),
+        Frame(3, say("frame.3.title"), _checks_sentence(cycle, record.verifier, say),
+              _checks_figure(cycle, record.verifier, say)),
         Frame(4, say("frame.4.title"), *_fourth(cycle, say)),
         Frame(5, say("frame.5.title"), _crop_sentence(cycle, say), cache_figure(cycle, language)),
     ]
@@ -112,15 +113,26 @@ def _pass(cycle: CycleRecord, single: SingleStep | None, say) -> tuple[str, go.F
     return sentence, figure
 
 
-def _checks_sentence(cycle: CycleRecord, say) -> str:
+def _checks_sentence(cycle: CycleRecord, verifier: str, say) -> str:
     if not cycle.proposed:
         return say("frame.3.none")
+    k = len(cycle.proposed)
+    if verifier == "block":
+        key = "frame.3.block.all" if cycle.kind == "bonus" else "frame.3.block.stopped" if cycle.accepted \
+            else "frame.3.block.none"
+        return say(key, k=k, accepted=cycle.accepted)
+    if verifier == "match":
+        if cycle.kind == "bonus":
+            return say("frame.3.match.all", n=k)
+        return say("frame.3.match.stopped", accepted=cycle.accepted, position=cycle.accepted + 1)
     if cycle.kind == "bonus":
-        return say("frame.3.all", n=len(cycle.proposed))
+        return say("frame.3.all", n=k)
     return say("frame.3.stopped", accepted=cycle.accepted, position=cycle.accepted + 1)
 
 
-def _checks_figure(cycle: CycleRecord, say) -> go.Figure | None:
+def _checks_figure(cycle: CycleRecord, verifier: str, say) -> go.Figure | None:
+    """The token rule's bars are min(1, p/q); block verification's its stop probabilities h_i with the prefix
+    weights; sample-and-match's p(x_i). The draws u are drawn where a rule compares them with the bars."""
     if not cycle.proposed:
         return None
     labels = _labels(cycle)
@@ -128,14 +140,20 @@ def _checks_figure(cycle: CycleRecord, say) -> go.Figure | None:
     fates = ["accepted" if i < cycle.accepted else "rejected" if i < checked else "unchecked"
              for i in range(len(cycle.proposed))]
     palette = {"accepted": colors.ACCEPTED, "rejected": colors.CORRECTION, "unchecked": "#d9d9d9"}
+    bars = {"block": "h", "match": "p(x)"}.get(verifier, "min(1, p/q)")
     figure = go.Figure()
     figure.add_bar(x=labels, y=[cycle.accept_prob[i] if i < checked else 0 for i in range(len(labels))],
-                   marker_color=[palette[f] for f in fates], name="min(1, p/q)",
+                   marker_color=[palette[f] for f in fates], name=bars,
                    text=[say(f"frame.3.{f}") for f in fates], textposition="outside")
-    figure.add_scatter(x=labels[:checked], y=cycle.uniforms[:checked], mode="markers", name="u",
-                       marker=dict(symbol="line-ew-open", size=34, line_width=4, color="#000000"))
+    if verifier == "block" and cycle.weights:
+        figure.add_scatter(x=labels, y=cycle.weights, mode="lines+markers", name="p_i", line_color=colors.BONUS)
+    if verifier != "match":  # sample-and-match reads u through p's inverse CDF, not against a bar
+        figure.add_scatter(x=labels[:checked], y=cycle.uniforms[:checked], mode="markers", name="u",
+                           marker=dict(symbol="line-ew-open", size=34, line_width=4, color="#000000"))
     figure.update_xaxes(type="category")
-    return _layout(figure, say("frame.3.chart"), yaxis=dict(range=[0, 1.2], title="min(1, p/q) · u"))
+    chart = {"block": "frame.3.block.chart", "match": "frame.3.match.chart"}.get(verifier, "frame.3.chart")
+    return _layout(figure, say(chart), yaxis=dict(range=[0, 1.2], title=f"{bars} · u" if verifier != "match"
+                                                  else bars))
 
 
 def _fourth(cycle: CycleRecord, say) -> tuple[str, go.Figure | None]:

@@ -19,7 +19,8 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PAGES = {"lesson": "", "home": "home", "live": "live", "exactness": "exactness", "replay": "replay", "toy": "toy",
+PAGES = {"lesson": "", "home": "home", "live": "live", "exactness": "exactness", "replay": "replay",
+         "verifiers": "verifiers", "toy": "toy",
          "budget": "budget", "policy": "policy", "tokenizers": "tokenizers", "benchmark": "benchmark",
          "checklist": "checklist"}
 

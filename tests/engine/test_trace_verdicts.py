@@ -56,3 +56,35 @@ def test_a_verdict_that_does_not_fit_its_proposal_is_refused(tiny_pair):
     data["cycles"][0]["verdicts"] = "all of them"
     with pytest.raises(SpecvizError, match="verdicts"):
         run_from_json(json.dumps(data))
+
+
+def test_the_tally_of_the_rule_that_ran_is_the_runs_own_count(tiny_pair):
+    from specviz.engine.verdicts import tally
+
+    draft, target = tiny_pair
+    config = DecodeConfig(policy=SamplingPolicy(1.0, 0, 1.0), k=4, max_new_tokens=40, seed=5)
+    run = Decoder(target, draft, config).run(PROMPT)
+    by_rule = {t.verifier: t for t in tally(run)}
+    assert by_rule["token"].kept == run.totals["accepted"]
+    assert by_rule["token"].proposed == run.totals["proposed"]
+    assert by_rule["token"].more == by_rule["token"].fewer == 0
+    for name, rule in by_rule.items():
+        kept = [next(v.accepted for v in c.verdicts if v.verifier == name) for c in run.cycles if c.verdicts]
+        assert rule.kept == sum(kept) and rule.cycles == len(kept)
+        assert rule.tokens_per_cycle == pytest.approx(sum(kept) / len(kept) + 1)
+
+
+def test_the_committed_verifier_report_gives_every_rule_and_hugging_face_per_temperature():
+    from specviz.bench.checklist import load_report
+    from specviz.engine.verdicts import VERIFIER_REPORT, measured_rules
+
+    report = load_report(VERIFIER_REPORT)
+    measured = measured_rules(report)
+    for temperature in report.plan["temperatures"]:
+        at = {m.rule: m for m in measured if m.temperature == temperature}
+        assert {"token", "block", "hf"} <= set(at)
+        row = next(r for r in report.rows if r.prompt_set == "all" and r.rule == "block"
+                   and r.temperature == temperature)
+        assert at["block"].target_passes_per_100 == pytest.approx(100 * row.target_forward_passes / row.tokens)
+        assert at["block"].tokens_per_cycle == row.mean_tokens_per_cycle and at["hf"].tokens_per_cycle is None
+        assert at["hf"].speedup > 0 and at["hf"].target_passes_per_100 > 0
