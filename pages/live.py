@@ -81,7 +81,7 @@ def build_decoder(speculative: bool = True) -> Decoder:
         policy=SamplingPolicy(float(st.session_state["temperature"]), int(st.session_state["top_k"]),
                               float(st.session_state["top_p"])),
         k=int(st.session_state["k"]), k_max=hosting.max_k, schedule=st.session_state["schedule"],
-        verifier=st.session_state["verifier"],
+        verifier=st.session_state["verifier"], compare_verifiers=True,  # the Verifiers page judges its cycles
         max_new_tokens=int(st.session_state["max_new_tokens"]), seed=int(st.session_state["seed"]))
     hosting.check_prompt(prompt)
     if speculative:  # the host's allow-list first, then whether the two can pair: before either loads

@@ -50,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     target = fast.load_target(DEFAULT_TARGET)
     draft = fast.load_draft(DEFAULT_DRAFT, target)
     for name, (prompt, policy, schedule, k, seed, chat) in RUNS.items():
-        config = DecodeConfig(policy=policy, k=k, schedule=schedule, max_new_tokens=args.max_new_tokens, seed=seed)
+        config = DecodeConfig(policy=policy, k=k, schedule=schedule, max_new_tokens=args.max_new_tokens, seed=seed,
+                              compare_verifiers=True)
         record = Decoder(target, draft, config).run(prompt, chat=chat)
         (out / f"{name}.json").write_text(json.dumps(asdict(record), ensure_ascii=False), encoding="utf-8")
         totals = record.totals

@@ -55,6 +55,7 @@ class DecodeConfig:
     stop_strings: tuple[str, ...] = ()
     top_n: int = 10  # tokens kept in the trace at a rejection
     trace_detail: str = "full"  # "counters" skips texts and top-N
+    compare_verifiers: bool = False  # full traces: also judge each cycle by every exact rule (the Verifiers view)
     drafter: str = "model"  # a name in specviz.engine.drafters.DRAFTERS
     verifier: str = "token"  # a name in specviz.core.verifiers.VERIFIERS
 

@@ -123,7 +123,7 @@ class DecodeRun:
         emitted = self._cut_at_eos(result.emitted)
         self.tokens.extend(emitted)
         cycle = self._record_cycle(k, proposal, result, emitted, target_probs)
-        if cycle.proposed_texts and len(result.draws) == len(proposal.tokens):  # full traces: every rule's verdict
+        if self.config.compare_verifiers and cycle.proposed_texts and len(result.draws) == len(proposal.tokens):
             cycle.draws = result.draws
             cycle.verdicts = self._verdicts(target_probs, proposal, draft_tokens, result.draws)
         cycle.caches = caches
