@@ -11,6 +11,7 @@ from pages.ui.run_view import race_bars, show_run
 from specviz.core.policy import SamplingPolicy
 from specviz.core.verifiers import EXACT_VERIFIERS
 from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.drafters import DRAFTERS, EXACT_DRAFTERS
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
 from specviz.engine.run import DecodeRun
 from specviz.engine.schedule import SCHEDULES
@@ -30,7 +31,10 @@ hosting = host.hosting()
 ranges = host.ranges()
 with st.sidebar:
     st.button(tr("live.demo"), on_click=session.use_tiny_pair, help=tr("live.demo_help"))
-    pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"))
+    st.selectbox(tr("live.drafter"), EXACT_DRAFTERS, key="drafter", help=tr("live.drafter_help"),
+                 format_func=session.labels("drafter."))
+    if DRAFTERS.get(st.session_state["drafter"]).needs_model:  # prompt lookup drafts without a model
+        pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"))
     pickers.model_picker("target", tr("live.target"), session.term_help("target"))
     st.slider(tr("live.k"), ranges["k"].low, ranges["k"].high, key="k", help=session.term_help("proposal"))
     st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule",
@@ -82,13 +86,17 @@ def build_decoder(speculative: bool = True) -> Decoder:
                               float(st.session_state["top_p"])),
         k=int(st.session_state["k"]), k_max=hosting.max_k, schedule=st.session_state["schedule"],
         verifier=st.session_state["verifier"], compare_verifiers=True,  # the Verifiers page judges its cycles
+        drafter=st.session_state["drafter"] if speculative else "none",
         max_new_tokens=int(st.session_state["max_new_tokens"]), seed=int(st.session_state["seed"]))
     hosting.check_prompt(prompt)
-    if speculative:  # the host's allow-list first, then whether the two can pair: before either loads
+    uses_model = speculative and DRAFTERS.get(config.drafter).needs_model
+    if uses_model:  # the host's allow-list first, then whether the two can pair: before either loads
         check_registry_pair(hosting.check_model(st.session_state["draft"]),
                             hosting.check_model(st.session_state["target"]))
+    elif speculative:  # prompt lookup: the target alone must be allowed here
+        hosting.check_model(st.session_state["target"])
     target = models.load_with_progress(st.session_state["target"], "target")
-    draft = models.load_with_progress(st.session_state["draft"], "draft") if speculative else None
+    draft = models.load_with_progress(st.session_state["draft"], "draft") if uses_model else None
     return Decoder(target, draft, config)
 
 

@@ -15,7 +15,16 @@ st.title(tr("verifiers.title"))
 st.caption(tr("verifiers.caption"))
 st.markdown(tr("verifiers.rules"))
 
-bundled = {path.stem: path for path in sorted((ASSETS / "traces").glob("*.json"))}
+
+
+@st.cache_data(show_spinner=False)
+def judged_traces() -> dict[str, str]:
+    """The shipped traces that hold every rule's verdicts (the sampled ones: under greedy all rules agree)."""
+    texts = {path.stem: path.read_text(encoding="utf-8") for path in sorted((ASSETS / "traces").glob("*.json"))}
+    return {name: text for name, text in texts.items() if judged_cycles(run_from_json(text))}
+
+
+bundled = judged_traces()
 sources = ["trace", "live"]
 if (linked := session.take_link("verifiers_example", bundled)) is not None:  # a lesson's "show me" link
     st.session_state["verifiers_source"], st.session_state["verifiers_example"] = "trace", linked
@@ -34,7 +43,7 @@ if source == "live":
 else:
     name = st.selectbox(tr("verifiers.run"), list(bundled), key="verifiers_example")
     if name:
-        record = run_from_json(bundled[name].read_text(encoding="utf-8"))
+        record = run_from_json(bundled[name])
 
 if record is not None:
     judged = judged_cycles(record)
@@ -47,6 +56,8 @@ if record is not None:
             if len(judged) > 1 else judged[0] + 1
         cycle = record.cycles[chosen - 1]
         st.markdown(fill("verifiers.decided", rule=verifier_figures.rule_name(record.verifier, lang)))
+        if not record.policy.get("temperature"):
+            st.info(tr("verifiers.greedy"))
         tokens = " ".join(verifier_figures.position_labels(cycle))
         st.markdown(fill("verifiers.proposal", cycle=chosen, tokens=f"`{tokens}`"))
         for sentence in verifier_figures.verdict_sentences(cycle, lang):

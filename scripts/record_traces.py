@@ -5,7 +5,11 @@ The default pair in the app's configuration; code, Italian and mixed prompts, gr
 T = 0.8; one run with many rejections and one that ends at the end-of-turn token. Each file is
 the run's trace in the current format, exactly as the Live page's download button writes it.
 
-    .venv/bin/python scripts/record_traces.py [--out assets/traces]
+    .venv/bin/python scripts/record_traces.py [--out assets/traces] [--only qwen-code-t0.8,...]
+
+Sampled runs keep every exact rule's verdict per cycle (the Verifiers page). The greedy runs use the
+budget schedule, which picks k from measured times: re-recording them can change their cycles, and
+the lesson's links name cycles of them (tests/core/test_lesson_steps.py checks that they still fit).
 """
 
 from __future__ import annotations
@@ -44,12 +48,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="assets/traces")
     parser.add_argument("--max-new-tokens", type=int, default=64)
+    parser.add_argument("--only", default=",".join(RUNS), help="comma-separated names of the runs to record")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     target = fast.load_target(DEFAULT_TARGET)
     draft = fast.load_draft(DEFAULT_DRAFT, target)
+    chosen = args.only.split(",")
+    unknown = [name for name in chosen if name not in RUNS]
+    if unknown:
+        parser.error(f"unknown run(s) {', '.join(unknown)}: choose from {', '.join(RUNS)}")
     for name, (prompt, policy, schedule, k, seed, chat) in RUNS.items():
+        if name not in chosen:
+            continue
         config = DecodeConfig(policy=policy, k=k, schedule=schedule, max_new_tokens=args.max_new_tokens, seed=seed,
                               compare_verifiers=True)
         record = Decoder(target, draft, config).run(prompt, chat=chat)

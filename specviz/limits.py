@@ -47,6 +47,7 @@ def FloatRange(name: str, low: float, high: float) -> Range:  # noqa: N802
 
 # Decoding.
 K = IntRange("k", 1, 32)  # tokens proposed per cycle
+NGRAM = IntRange("n-gram length", 1, 8)  # prompt lookup: the n-grams looked up, longest first
 GAMMA = IntRange("gamma", 1, 16)  # positions of the toy's exact per-verifier expectations
 MAX_NEW_TOKENS = IntRange("max new tokens", 1, 4096)
 SEED = IntRange("seed", 0, 2**63 - 1)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from specviz import limits
 from specviz.core.verifiers import EXACT_VERIFIERS
+from specviz.engine.drafters import EXACT_DRAFTERS
 from specviz.engine.schedule import SCHEDULES
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
 from specviz.text import LANGUAGES
@@ -23,6 +24,7 @@ DEFAULTS = {
     "target": DEFAULT_TARGET,
     "k": 4,
     "schedule": "budget",  # measured: never below the target alone, within 5% of the best constant k on code
+    "drafter": "model",
     "verifier": "token",  # measured: block keeps no more on this pair (docs/benchmarks.md, Verifiers)
     "temperature": 0.0,
     "top_k": 0,
@@ -37,9 +39,10 @@ DEFAULTS = {
 }
 
 # Settings a teacher can put in a shared link, e.g. /live?lang=it&k=6&temperature=0.7
-SHAREABLE = ("lang", "draft", "target", "k", "schedule", "verifier", "temperature", "top_k", "top_p",
+SHAREABLE = ("lang", "drafter", "draft", "target", "k", "schedule", "verifier", "temperature", "top_k", "top_p",
              "max_new_tokens", "seed", "presentation")
-NAMED_CHOICES = {"lang": tuple(LANGUAGES), "schedule": SCHEDULES, "verifier": EXACT_VERIFIERS}  # a link's names
+NAMED_CHOICES = {"lang": tuple(LANGUAGES), "schedule": SCHEDULES, "verifier": EXACT_VERIFIERS,  # a link's names
+                 "drafter": EXACT_DRAFTERS}
 
 
 # Settings of one view that a link may carry beside SHAREABLE (the lesson's "show me" links, a teacher's link to a

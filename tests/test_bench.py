@@ -118,7 +118,8 @@ def test_target_only_bench(tmp_path):
     report = json.loads(out.read_text())
     assert {row["config"] for row in report["rows"]} == {"specviz-baseline T=0", "hf-target T=0"}
     baseline = next(r for r in report["rows"] if r["prompt_set"] == "all" and r["implementation"] == "specviz-baseline")
-    assert baseline["greedy_matches_baseline"] is True and baseline["vs_hf_paired_faster"][1] == 3
+    prompt_sets = len(list((Path(__file__).resolve().parents[1] / "assets" / "prompts").glob("*.jsonl")))
+    assert baseline["greedy_matches_baseline"] is True and baseline["vs_hf_paired_faster"][1] == prompt_sets
     assert "geometric mean (95% interval)" in done.stdout
 
 
@@ -193,3 +194,16 @@ def test_the_budget_schedule_runs_once_per_temperature_starting_from_the_first_k
     assert names.count("specviz k=4 budget T=0") == 1 and not any("k=2 budget" in n for n in names)
     assert not any(n.startswith("hf-assisted") and "budget" in n for n in names)  # HF has no such schedule
     assert "specviz k=2 constant T=0" in names and "hf-assisted k=2 constant T=0" in names
+
+
+def test_prompt_lookup_is_a_configuration_paired_with_hugging_faces_prompt_lookup():
+    from specviz.bench.harness import Plan
+
+    configs = Plan(ks=(4,), schedules=("constant",), drafters=("model", "ngram"), ngram_max=2).configs()
+    names = [c.name for c in configs]
+    assert "specviz k=4 constant T=0 ngram" in names and "hf-prompt-lookup k=4 constant T=0 ngram" in names
+    assert "specviz k=4 constant T=0" in names and "hf-assisted k=4 constant T=0" in names
+    lookup = next(c for c in configs if c.implementation == "hf-prompt-lookup")
+    assert lookup.ngram_max == 2 and not lookup.uses_draft_model
+    only_lookup = [c.name for c in Plan(ks=(4,), schedules=("constant",), drafters=("ngram",)).configs()]
+    assert not any(n.startswith("hf-assisted") for n in only_lookup)

@@ -18,6 +18,8 @@ def _draw(frame: Frame, key: str, where) -> None:
     with where.container():
         st.markdown(f"**{frame.title}** ({frame.stage}/{STAGES})")
         st.markdown(frame.sentence)
+        if frame.html is not None:
+            st.html(frame.html)
         if frame.figure is not None:
             session.chart(frame.figure, key=f"{key}_{frame.stage}_{time.monotonic_ns()}")
 

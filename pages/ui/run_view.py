@@ -34,6 +34,8 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
     """
     lang = st.session_state.get("lang", "en")
     st.caption(PairConfiguration.of(record, threads).line(lang))
+    if record.drafter == "ngram":
+        st.info(tr("view.drafter_ngram"))
     if record.target == TINY_TARGET:
         st.info(tr("view.tiny_speed"))
     presenting = session.presenting()

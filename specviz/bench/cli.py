@@ -18,6 +18,7 @@ from specviz.bench.harness import Plan, load_prompts, report, run_concurrent, ru
 from specviz.bench.markdown import markdown_report
 from specviz.bench.runners import Config
 from specviz.core.verifiers import EXACT_VERIFIERS
+from specviz.engine.drafters import EXACT_DRAFTERS
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.models.kernels import packing_supported
@@ -61,6 +62,10 @@ def add_commands(commands) -> None:
     bench.add_argument("--max-new-tokens", type=integer, default=128)
     bench.add_argument("--verifier", type=_list(str), default=("token",),
                        help="specviz's verification rules to compare: token, block, match (comma-separated)")
+    bench.add_argument("--drafter", type=_list(str), default=("model",),
+                       help="specviz's drafters to compare: model, ngram (comma-separated); ngram is paired with "
+                            "Hugging Face's prompt lookup")
+    bench.add_argument("--ngram-max", type=integer, default=3, help="prompt lookup's longest n-gram (both engines)")
     bench.add_argument("--repeats", type=integer, default=1)
     bench.add_argument("--concurrency", type=_list(int), default=(1,))
     bench.add_argument("--no-hf", action="store_true", help="skip the Hugging Face configurations")
@@ -87,12 +92,17 @@ def _plan(args) -> Plan:
     for verifier in args.verifier:
         if verifier not in EXACT_VERIFIERS:
             raise SpecvizError(f"unknown verifier {verifier!r} (use {', '.join(EXACT_VERIFIERS)})")
+    for drafter in args.drafter:
+        if drafter not in EXACT_DRAFTERS:
+            raise SpecvizError(f"unknown drafter {drafter!r} (use {', '.join(EXACT_DRAFTERS)})")
+    limits.NGRAM.check(args.ngram_max)
     if any(t < 0 for t in args.temperature):
         raise SpecvizError("temperatures must be >= 0")
     return Plan(ks=ks, schedules=args.schedule, temperatures=args.temperature,
                 max_new_tokens=args.max_new_tokens, repeats=args.repeats, concurrency=args.concurrency,
                 with_hf=not args.no_hf, record_overhead=not args.no_record_overhead,
-                verifiers=tuple(dict.fromkeys(args.verifier)))
+                verifiers=tuple(dict.fromkeys(args.verifier)), drafters=tuple(dict.fromkeys(args.drafter)),
+                ngram_max=args.ngram_max)
 
 
 def machine() -> dict:

@@ -40,6 +40,7 @@ class BenchRow:
     peak_memory_bytes: int
     prompt_set: str = "all"
     verifier: str | None = None  # specviz's verification rule where it speculates (None: target alone or HF)
+    drafter: str | None = None  # who proposed, where one did and it was not the draft model ("ngram")
     # From specviz traces.
     mean_tokens_per_cycle: float | None = None
     draft_forward_passes: int | None = None

@@ -43,6 +43,8 @@ class Plan:
     with_hf: bool = True
     record_overhead: bool = True  # also run the first k and schedule with counters only
     verifiers: tuple[str, ...] = ("token",)  # specviz's verification rules, each a configuration of its own
+    drafters: tuple[str, ...] = ("model",)  # specviz's drafters, each a configuration of its own
+    ngram_max: int = 3  # prompt lookup's longest n-gram, specviz's and Hugging Face's
     seed: int = 0
 
     def configs(self) -> list[Config]:
@@ -56,9 +58,14 @@ class Plan:
                     if schedule == "budget" and k != self.ks[0]:
                         continue  # the budget schedule chooses k itself: one run, starting from the first k
                     for verifier in self.verifiers:
-                        configs.append(Config("specviz", k, schedule, temperature, verifier))
-                    if self.with_hf and schedule != "budget":  # Hugging Face has no budget schedule
+                        for drafter in self.drafters:
+                            configs.append(Config("specviz", k, schedule, temperature, verifier, drafter,
+                                                  self.ngram_max))
+                    if self.with_hf and schedule != "budget" and "model" in self.drafters:  # HF: no budget schedule
                         configs.append(Config("hf-assisted", k, schedule, temperature))
+                    if self.with_hf and schedule == "constant" and "ngram" in self.drafters:  # HF's prompt lookup
+                        configs.append(Config("hf-prompt-lookup", k, schedule, temperature, drafter="ngram",
+                                              ngram_max=self.ngram_max))
             if self.record_overhead and self.ks:
                 configs.append(Config("specviz-counters", self.ks[0], self.schedules[0], temperature))
         return configs
@@ -194,6 +201,7 @@ def summarise(samples: list[Sample], plan: Plan, prompt_set: str = "all") -> lis
             peak_memory_bytes=max(s.peak_memory_bytes for s in group),
             prompt_set=prompt_set,
             verifier=config.verifier if config.implementation.startswith("specviz") and config.k else None,
+            drafter=config.drafter if config.k and config.drafter != "model" else None,
         )
         _add_trace_figures(row, group, baselines.get(config.temperature))
         _add_metered_figures(row, group)
@@ -232,7 +240,10 @@ def _add_paired_ratios(rows: list[BenchRow], by_config: dict[Config, list[Sample
             ratios = _paired(group, base)
             if ratios:
                 row.speedup_paired_median = statistics.median(ratios)
-        if config.implementation == "specviz":
+        if config.implementation == "specviz" and config.drafter == "ngram":
+            hf = by_config.get(Config("hf-prompt-lookup", config.k, config.schedule, config.temperature,
+                                      drafter="ngram", ngram_max=config.ngram_max))
+        elif config.implementation == "specviz" and config.drafter == "model":
             hf = by_config.get(Config("hf-assisted", config.k, config.schedule, config.temperature))  # any rule
         elif config.implementation == "specviz-baseline":
             hf = by_config.get(Config("hf-target", temperature=config.temperature))

@@ -22,10 +22,12 @@ def _fmt(value, digits: int = 2, lang: str = "en") -> str:
 
 def _hf_partner(rows: list[BenchRow], row: BenchRow) -> BenchRow | None:
     """The Hugging Face row that a specviz row is paired with (same prompts, k, schedule, temperature)."""
-    implementation = "hf-target" if row.implementation == "specviz-baseline" else "hf-assisted"
+    implementation = ("hf-target" if row.implementation == "specviz-baseline"
+                      else "hf-prompt-lookup" if row.drafter == "ngram" else "hf-assisted")
     for other in rows:
         if other.implementation == implementation and all(
-                getattr(other, key) == getattr(row, key) for key in ("prompt_set", "k", "schedule", "temperature")):
+                getattr(other, key) == getattr(row, key)
+                for key in ("prompt_set", "k", "schedule", "temperature", "drafter")):
             return other
     return None
 

@@ -3,7 +3,8 @@
 - ``specviz-baseline``: this project's target-only decoder;
 - ``specviz``: this project's speculative decoder (k, schedule);
 - ``hf-target``: transformers ``generate`` with the target alone;
-- ``hf-assisted``: transformers ``generate(assistant_model=...)`` with the same draft.
+- ``hf-assisted``: transformers ``generate(assistant_model=...)`` with the same draft;
+- ``hf-prompt-lookup``: transformers ``generate(prompt_lookup_num_tokens=k)``, n-gram drafting.
 Every runner returns a Sample with the same fields, so the report treats them alike.
 """
 
@@ -18,13 +19,14 @@ import torch
 from specviz.bench.contracts import Prompt
 from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.drafters import DRAFTERS
 from specviz.engine.timing import Clock, peak_memory_bytes
 from specviz.engine.trace import RunRecord
 from specviz.models.loader import LoadedModel
 
 # specviz-counters: the speculative decoder keeping counts and timings only, no token texts or
 # top-token tables, to measure what recording the full trace costs.
-IMPLEMENTATIONS = ("specviz-baseline", "specviz", "specviz-counters", "hf-target", "hf-assisted")
+IMPLEMENTATIONS = ("specviz-baseline", "specviz", "specviz-counters", "hf-target", "hf-assisted", "hf-prompt-lookup")
 
 
 @dataclass(frozen=True)
@@ -36,13 +38,21 @@ class Config:
     schedule: str = "constant"
     temperature: float = 0.0
     verifier: str = "token"  # specviz's verification rule (Hugging Face always uses the token rule)
+    drafter: str = "model"  # specviz's drafter ("ngram": prompt lookup, no draft model)
+    ngram_max: int = 3  # prompt lookup, specviz's and Hugging Face's: the longest n-gram looked up
 
     @property
     def name(self) -> str:
         if self.k == 0:
             return f"{self.implementation} T={self.temperature:g}"
         rule = "" if self.verifier == "token" else f" {self.verifier}"  # the default rule's names stay as before
-        return f"{self.implementation} k={self.k} {self.schedule} T={self.temperature:g}{rule}"
+        drafter = "" if self.drafter == "model" else f" {self.drafter}"
+        return f"{self.implementation} k={self.k} {self.schedule} T={self.temperature:g}{rule}{drafter}"
+
+    @property
+    def uses_draft_model(self) -> bool:
+        return (self.implementation in ("specviz", "specviz-counters", "hf-assisted")
+                and DRAFTERS.get(self.drafter).needs_model)
 
 
 @dataclass(frozen=True)
@@ -144,11 +154,13 @@ def _policy(config: Config) -> SamplingPolicy:
 
 def _run_specviz(config: Config, target: LoadedModel, draft: LoadedModel, request: Request,
                  trace_detail: str) -> Sample:
-    proposer = None if config.implementation == "specviz-baseline" else draft  # no draft model: the target alone
+    proposer = draft if config.uses_draft_model else None  # no draft model: the target alone, or prompt lookup
     trace_detail = "counters" if config.implementation == "specviz-counters" else trace_detail
     decode = DecodeConfig(policy=_policy(config), k=max(config.k, 1), schedule=config.schedule,
                           max_new_tokens=request.max_new_tokens, seed=request.seed, trace_detail=trace_detail,
-                          verifier=config.verifier)
+                          verifier=config.verifier,
+                          drafter=config.drafter if config.implementation != "specviz-baseline" else "model",
+                          ngram_max=config.ngram_max)
     run = Decoder(target, proposer, decode).run(request.prompt.text)
     return Sample(config, request, run.token_ids, run.timing["wall_ms"], run.timing.get("ttft_ms"),
                   run.timing["peak_memory_bytes"], trace=run)
@@ -166,6 +178,8 @@ def _run_hf(config: Config, target: LoadedModel, draft: LoadedModel, request: Re
     if config.implementation == "hf-assisted":
         saved = _set_assistant_schedule(draft, config)
         kwargs["assistant_model"] = draft.model
+    elif config.implementation == "hf-prompt-lookup":  # Hugging Face's n-gram drafting, no draft model
+        kwargs.update(prompt_lookup_num_tokens=config.k, max_matching_ngram_size=config.ngram_max)
     torch.manual_seed(request.seed)
     clock = Clock(target.device)
     start = clock.now_ms()

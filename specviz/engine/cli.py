@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 from specviz.argtypes import finite_float, integer
 from specviz.core.policy import SamplingPolicy
 from specviz.core.verifiers import EXACT_VERIFIERS
 from specviz.engine.decoder import BROKEN_VARIANTS, DecodeConfig, Decoder
+from specviz.engine.drafters import DRAFTERS, EXACT_DRAFTERS
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.limits import K
@@ -46,6 +47,11 @@ def add_commands(commands) -> None:
     gen.add_argument("--verifier", default="token", choices=EXACT_VERIFIERS,
                      help="token: min(1, p/q) per position; block: the whole block (Sun et al. 2025); "
                           "match: keep a proposal only if the target draws the same token")
+    gen.add_argument("--drafter", default="model", choices=EXACT_DRAFTERS,
+                     help="model: the draft model (--draft); ngram: prompt lookup, copying from the text so far "
+                          "(no draft model)")
+    gen.add_argument("--ngram-max", type=integer, default=3, help="prompt lookup: the longest n-gram looked up")
+    gen.add_argument("--ngram-min", type=integer, default=1, help="prompt lookup: the shortest n-gram looked up")
     gen.add_argument("--broken", choices=BROKEN_VARIANTS, default=None,
                      help="teaching only, off by default: a rule that is wrong on purpose (the output no longer "
                           "follows the target)")
@@ -82,15 +88,20 @@ def run(args: argparse.Namespace) -> None:
         stop_strings=tuple(args.stop),
         top_n=args.top_n,
         verifier=BROKEN_VARIANTS[args.broken].verifier if args.broken else args.verifier,
-        drafter=BROKEN_VARIANTS[args.broken].drafter if args.broken else "model",
+        drafter=BROKEN_VARIANTS[args.broken].drafter if args.broken else args.drafter,
+        ngram_max=args.ngram_max,
+        ngram_min=args.ngram_min,
     )
+    uses_model = DRAFTERS.get(config.drafter).needs_model and not args.no_spec
     if not args.prompt.strip():
         raise SpecvizError("the prompt is empty")
-    if not args.no_spec:
+    if uses_model:
         check_registry_pair(args.draft, args.target)  # before minutes of loading
     # The same fastest exact configuration as the app and the benchmark (specviz/models/fast.py).
     target = fast.load_target(args.target, args.device, args.dtype, _progress)
-    draft = None if args.no_spec else fast.load_draft(args.draft, target, args.draft_dtype, _progress)
+    draft = fast.load_draft(args.draft, target, args.draft_dtype, _progress) if uses_model else None
+    if args.no_spec:
+        config = replace(config, drafter="none")  # the target alone, even where the drafter needs no model
     record = Decoder(target, draft, config).run(args.prompt, chat=args.chat)
     if args.json:
         print(json.dumps(asdict(record), ensure_ascii=False))

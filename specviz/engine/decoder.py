@@ -20,7 +20,7 @@ from specviz.engine.run import DecodeRun
 from specviz.engine.schedule import Schedule
 from specviz.engine.trace import CycleRecord, RunRecord
 from specviz.errors import SpecvizError
-from specviz.limits import MAX_NEW_TOKENS, SEED, TOP_N, K
+from specviz.limits import MAX_NEW_TOKENS, NGRAM, SEED, TOP_N, K
 from specviz.models.loader import LoadedModel
 from specviz.models.pairing import shared_vocab_size
 
@@ -40,6 +40,7 @@ BROKEN_VARIANTS = {
     "naive": Variant(verifier="naive"),  # the correction drawn from p instead of the residual
     "greedy-q": Variant(drafter="greedy-q"),  # the draft proposes its argmax but reports its sampling q
     "raw-q": Variant(drafter="raw-q"),  # q from unfiltered logits while the token was drawn after top-k/top-p
+    "ngram-flat-q": Variant(drafter="ngram-flat-q"),  # a copied token reported with a flat q instead of one-hot
 }
 
 
@@ -58,6 +59,8 @@ class DecodeConfig:
     compare_verifiers: bool = False  # full traces: also judge each cycle by every exact rule (the Verifiers view)
     drafter: str = "model"  # a name in specviz.engine.drafters.DRAFTERS
     verifier: str = "token"  # a name in specviz.core.verifiers.VERIFIERS
+    ngram_max: int = 3  # prompt lookup (drafters "ngram", "hybrid"): the longest n-gram looked up
+    ngram_min: int = 1  # and the shortest
 
     def __post_init__(self) -> None:
         K.check(self.k_max)
@@ -67,6 +70,10 @@ class DecodeConfig:
         TOP_N.check(self.top_n)
         if self.trace_detail not in TRACE_DETAILS:
             raise SpecvizError(f"trace detail must be one of {', '.join(TRACE_DETAILS)}, got {self.trace_detail!r}")
+        NGRAM.check(self.ngram_max)
+        NGRAM.check(self.ngram_min)
+        if self.ngram_min > self.ngram_max:
+            raise SpecvizError(f"the shortest n-gram ({self.ngram_min}) is longer than the longest ({self.ngram_max})")
         DRAFTERS.get(self.drafter)  # a one-line error for an unknown name
         VERIFIERS.get(self.verifier)
 

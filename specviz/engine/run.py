@@ -47,7 +47,8 @@ class DecodeRun:
         # runs one pass fewer per request; each cycle feeds whatever its cache lacks.
         self.target_cache = CachedModel(target, decoder.vocab_size)
         self.drafter = drafter_class(decoder.drafter)(
-            DraftSetup(decoder.draft, decoder.vocab_size, prompt_ids, target.device))
+            DraftSetup(decoder.draft, decoder.vocab_size, prompt_ids, target.device,
+                       ngram_max=config.ngram_max, ngram_min=config.ngram_min))
         self.tokens = list(prompt_ids)  # confirmed text, prompt included
         self.limit = min(config.max_new_tokens, decoder.context - len(prompt_ids))
         self.record = RunRecord(
@@ -61,6 +62,7 @@ class DecodeRun:
             target_kernels=target.kernels,
             draft_dtype=decoder.draft.computes_in if decoder.draft else None,
             draft_kernels=decoder.draft.kernels if decoder.draft else None,
+            prompt_texts=[token_text(target.tokenizer, t) for t in prompt_ids] if config.trace_detail == "full" else [],
         )
         self.finished = False
         if target.device.type == "cuda":
@@ -200,6 +202,8 @@ class DecodeRun:
             proposal_q=proposal.draft_probs[torch.arange(len(proposal.tokens)), proposal.tokens].tolist()
             if full and proposal.tokens else [],
             weights=result.weights or [],
+            sources=proposal.sources if full else [],
+            drafted_by=proposal.drafted_by if full else [],
         )
 
     def _verdicts(self, target_probs, proposal: Proposal, draft_tokens, draws: list[float]) -> list[RuleVerdict]:

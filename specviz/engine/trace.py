@@ -75,6 +75,8 @@ class CycleRecord:
     weights: list[float] = field(default_factory=list)  # block verification's prefix weights p_1..p_k, else []
     draws: list[float] = field(default_factory=list)  # u_1..u_k, every draw (uniforms keeps the checked ones)
     verdicts: list[RuleVerdict] = field(default_factory=list)  # every exact rule on the same proposal and draws
+    sources: list[int] = field(default_factory=list)  # copying drafters: the text position each proposal came from
+    drafted_by: list[str] = field(default_factory=list)  # which drafter proposed each token (hybrid drafting)
 
     @property
     def cycle_ms(self) -> float:
@@ -102,6 +104,7 @@ class RunRecord:
     target_kernels: str = "unknown"  # how the target's linear layers ran, e.g. "onednn-packed+8-row"
     draft_dtype: str | None = None  # what the draft computes in, e.g. "int8"; None without a draft model
     draft_kernels: str | None = None
+    prompt_texts: list[str] = field(default_factory=list)  # full traces: each prompt token's text (copy sources)
     schema_version: int = SCHEMA_VERSION
 
     def to_json(self) -> str:
@@ -123,7 +126,11 @@ def run_from_dict(data: dict) -> RunRecord:
         if not isinstance(data["cycles"], list):
             raise SpecvizError("not a specviz trace: 'cycles' must be a list")
         cycles = [_cycle_from_dict(c, i) for i, c in enumerate(data["cycles"])]
-        values = {f.name: data[f.name] for f in fields(RunRecord) if f.name != "cycles"}
+        values = {f.name: data[f.name] for f in fields(RunRecord) if f.name not in ("cycles", "prompt_texts")}
+        values["prompt_texts"] = data.get("prompt_texts", [])  # optional: traces written before it have none
+        if not _CHECKS["strs"](values["prompt_texts"]) or len(values["prompt_texts"]) not in (
+                0, len(data["prompt_ids"])):
+            raise SpecvizError("the trace: field 'prompt_texts' must give one text per prompt token")
         _checked(values, _RUN_TYPES, "the trace")
         for name in ("draft", "draft_dtype", "draft_kernels"):
             if values[name] is not None and not isinstance(values[name], str):
@@ -222,6 +229,11 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
     if not _CHECKS["floats"](draws) or len(draws) not in (0, len(values["proposed"])):
         raise SpecvizError(f"{where}: field 'draws' has the wrong type or length")
     verdicts = [_verdict_from_dict(v, len(values["proposed"]), where) for v in _list(data.get("verdicts", []), where)]
+    sources, drafted_by = data.get("sources", []), data.get("drafted_by", [])  # optional: drafters that copy
+    if (not _CHECKS["ints"](sources) or not _CHECKS["strs"](drafted_by)
+            or len(sources) not in (0, len(values["proposed"])) or len(drafted_by) not in (0, len(values["proposed"]))
+            or any(s < 0 for s in sources)):
+        raise SpecvizError(f"{where}: fields 'sources' and 'drafted_by' must give one entry per proposal")
     caches = data.get("caches")
     if caches is not None:
         if not isinstance(caches, dict) or set(caches) != set(_CACHE_FIELDS) or not all(
@@ -234,7 +246,8 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
         if len({len(v) for v in top.values()}) != 1:
             raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
     return CycleRecord(top=TopTokens(**top) if top is not None else None, proposal_q=proposal_q, caches=caches,
-                       weights=weights, draws=draws, verdicts=verdicts, **values)
+                       weights=weights, draws=draws, verdicts=verdicts, sources=sources,
+                       drafted_by=drafted_by, **values)
 
 
 _VERDICT_TYPES = {"verifier": str, "accepted": int, "thresholds": "floats", "weights": "floats",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from specviz.bench.contracts import BenchReport
 from specviz.engine.trace import RunRecord
 
-VERIFIER_REPORT = "cpu-2core-intel-avx512-verifiers"  # the committed benchmark that runs every exact rule
+VERIFIER_REPORT = "cpu-2core-intel-avx512-three-verifiers"  # the committed benchmark that runs every exact rule
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,8 @@ def measured_rules(report: BenchReport) -> list[MeasuredRule]:
     """The speculative rows of a report over all its prompts, by temperature, rule by rule then HF."""
     measured = []
     for row in report.rows:
-        if row.prompt_set != "all" or not row.k or row.implementation not in ("specviz", "hf-assisted"):
+        if (row.prompt_set != "all" or not row.k or row.drafter is not None
+                or row.implementation not in ("specviz", "hf-assisted")):
             continue
         passes = row.target_forward_passes if row.target_forward_passes is not None \
             else row.metered_target_forward_passes

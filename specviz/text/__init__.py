@@ -9,6 +9,7 @@ from __future__ import annotations
 import string
 
 from specviz.text.app_text import APP
+from specviz.text.drafter_text import DRAFTERS_TEXT
 from specviz.text.figure_text import FIGURES
 from specviz.text.lesson_text import LESSON
 from specviz.text.page_text import PAGES
@@ -34,9 +35,9 @@ GLOSSARY = {
 }
 
 # Every sentence, by key: (English, Italian). The tables live beside this file, one per part of the app.
-STRINGS: dict[str, tuple[str, str]] = {**APP, **PAGES, **FIGURES, **LESSON, **VERIFIERS_TEXT}
-assert len(STRINGS) == len(APP) + len(PAGES) + len(FIGURES) + len(LESSON) + len(VERIFIERS_TEXT), \
-    "a key is defined in two tables"
+TABLES = (APP, PAGES, FIGURES, LESSON, VERIFIERS_TEXT, DRAFTERS_TEXT)
+STRINGS: dict[str, tuple[str, str]] = {key: value for table in TABLES for key, value in table.items()}
+assert len(STRINGS) == sum(len(table) for table in TABLES), "a key is defined in two tables"
 
 
 def text(key: str, lang: str = "en") -> str:

@@ -40,6 +40,12 @@ VERIFIERS_TEXT = {
         "Questa generazione ha seguito la **{rule}**: il suo verdetto è ciò che è successo. Gli altri sono ciò "
         "che ciascuna avrebbe tenuto della stessa proposta con le stesse estrazioni; dopo questo ciclo i loro "
         "testi prenderebbero strade diverse."),
+    "verifiers.greedy": (
+        "This run is greedy (temperature 0): p and q are one-hot, so all three rules keep exactly the same "
+        "tokens. Pick a sampled run (T > 0) to see them differ.",
+        "Questa generazione è greedy (temperatura 0): p e q sono concentrate su un solo token, quindi le tre "
+        "regole tengono esattamente gli stessi token. Scegli una generazione campionata (T > 0) per vederle "
+        "differire."),
     "verifiers.proposal": ("Proposal of cycle {cycle}: {tokens}", "Proposta del ciclo {cycle}: {tokens}"),
     "verifiers.token.all": ("**Token rule** keeps all {k}: every u_i fell below its min(1, p/q).",
                             "**Regola token per token**: tiene tutti i {k}: ogni u_i è sotto il suo min(1, p/q)."),

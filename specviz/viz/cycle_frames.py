@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 from specviz.engine.trace import CycleRecord, RunRecord
 from specviz.text import fill, text
 from specviz.viz import colors
+from specviz.viz.copy_figures import copy_source_html
 from specviz.viz.run_figures import plot_label, unique_labels
 
 STAGES = 5
@@ -31,6 +32,7 @@ class Frame:
     title: str
     sentence: str
     figure: go.Figure | None
+    html: str | None = None  # drawn above the figure: where a copying drafter found its proposal
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ def frames(record: RunRecord, index: int, language: str = "en", baseline: RunRec
         return fill(key, language, **values)
 
     return [
-        Frame(1, say("frame.1.title"), _proposal_sentence(cycle, say), _proposal_figure(cycle, say)),
+        _first(record, index, language, say),
         Frame(2, say("frame.2.title"), *_pass(cycle, single_step(record, baseline), say)),
         Frame(3, say("frame.3.title"), _checks_sentence(cycle, record.verifier, say),
               _checks_figure(cycle, record.verifier, say)),
@@ -78,6 +80,17 @@ def _layout(figure: go.Figure, title: str, **more) -> go.Figure:
     settings = dict(title=title, margin=dict(t=50, b=10, l=10, r=10), height=330, legend_orientation="h")
     figure.update_layout(**{**settings, **more})
     return figure
+
+
+def _first(record: RunRecord, index: int, language: str, say) -> Frame:
+    """Frame 1: the draft model's proposals and their q, or what prompt lookup copied and from where."""
+    cycle = record.cycles[index]
+    if cycle.sources:  # prompt lookup, alone or in a hybrid
+        return Frame(1, say("frame.1.title"), say("frame.1.copied", n=len(cycle.proposed)), None,
+                     copy_source_html(record, index, language))
+    if record.drafter == "ngram":
+        return Frame(1, say("frame.1.title"), say("frame.1.nothing_to_copy"), None)
+    return Frame(1, say("frame.1.title"), _proposal_sentence(cycle, say), _proposal_figure(cycle, say))
 
 
 def _proposal_sentence(cycle: CycleRecord, say) -> str:

@@ -19,7 +19,7 @@ FATE_COLORS = {"accepted": colors.ACCEPTED, "correction": colors.CORRECTION, "bo
                "target": colors.TARGET}
 
 
-def _visible(text: str) -> str:
+def visible_html(text: str) -> str:
     """Token text shown literally: HTML escaped, control characters and newlines made visible."""
     shown = "".join(ch if ch.isprintable() or ch in "\n" else f"\\x{ord(ch):02x}" for ch in text)
     return html.escape(shown).replace("\n", "↵<br>")
@@ -61,13 +61,13 @@ def token_spans(record: RunRecord, with_discarded: bool = True, strong: bool = F
             title = f"{tr('fig.cycle', lang)} {cycle.index + 1}: {tr('fate.' + fate, lang)}"
             parts.append(f'<span class="sv-{fate}" title="{title}" '
                          f'style="background:{FATE_COLORS[fate]}{alpha};'
-                         f'border-bottom:{line}px solid {FATE_COLORS[fate]}">{_visible(text)}</span>')
+                         f'border-bottom:{line}px solid {FATE_COLORS[fate]}">{visible_html(text)}</span>')
         if with_discarded and cycle.kind == "correction":
             tail = cycle.proposed_texts[cycle.accepted:] or [str(t) for t in cycle.proposed[cycle.accepted:]]
             if tail:
                 title = f"{tr('fig.cycle', lang)} {cycle.index + 1}: {tr('fate.discarded', lang)}"
                 parts.append(f'<s class="sv-discarded" title="{title}" '
-                             f'style="color:#999">{_visible("".join(tail))}</s>')
+                             f'style="color:#999">{visible_html("".join(tail))}</s>')
     style = "font-family:monospace;line-height:1.9;white-space:pre-wrap;overflow-wrap:anywhere"
     return f'<div class="sv-tokens" style="{style}">' + "".join(parts) + "</div>"
 

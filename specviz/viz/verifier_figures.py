@@ -11,7 +11,7 @@ from plotly.subplots import make_subplots
 
 from specviz.engine.trace import CycleRecord, RuleVerdict
 from specviz.engine.verdicts import MeasuredRule, RuleTally
-from specviz.text import fill, number, text
+from specviz.text import STRINGS, fill, number, text
 from specviz.viz import colors
 from specviz.viz.run_figures import plot_label, unique_labels
 
@@ -20,7 +20,8 @@ UNSEEN = "#d9d9d9"  # positions a rule never reaches
 
 def rule_name(rule: str, lang: str = "en") -> str:
     """A verifier's name as the page writes it ("hf": Hugging Face's assisted generation)."""
-    return text("verifiers.hf" if rule == "hf" else f"toy.rule_name.{rule}", lang)
+    key = "verifiers.hf" if rule == "hf" else f"toy.rule_name.{rule}"
+    return text(key, lang) if key in STRINGS else rule  # a rule registered elsewhere keeps its own name
 
 
 def position_labels(cycle: CycleRecord) -> list[str]:

@@ -165,3 +165,15 @@ def test_the_first_run_uses_the_models_the_preload_loaded(monkeypatch):
     finally:
         models.preloading.clear()
         models._cached_model.clear()
+
+
+def test_prompt_lookup_runs_without_a_draft_model_and_shows_where_it_copied_from():
+    at = tiny_page(drafter="ngram", prompt="ab ab ab ab a", max_new_tokens=16, k=4)
+    click(at, "Run")
+    assert not at.exception and not at.error
+    run = at.session_state["runs"][-1]
+    assert run.drafter == "ngram" and run.draft is None and run.cycles[0].sources
+    page_html = " ".join(element.proto.body for element in at.get("html"))
+    assert 'class="sv-source"' in page_html and 'class="sv-copy"' in page_html  # cycle 1, frame 1: the copy
+    assert any("Prompt lookup drafted this run" in i.value for i in at.info)
+    assert not [s for s in at.selectbox if s.label == "Draft model"]  # no draft model to pick

@@ -77,3 +77,26 @@ def test_mismatched_tokenizers_from_the_command_line(tmp_path, tiny_pair):
     other.save_pretrained(tmp_path)
     done = specviz("generate", "--draft", str(tmp_path), "--target", "tiny-target", "--prompt", "x")
     assert done.returncode == 2 and "different tokenizers" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_generate_with_prompt_lookup_needs_no_draft_model_and_gives_the_target_alone_tokens():
+    prompt = "ab ab ab ab a"
+    args = ("generate", "--target", "tiny-target", "--prompt", prompt, "--max-new-tokens", "16", "--json")
+    lookup = specviz(*args, "--drafter", "ngram", "--draft", "no-such-model", "--ngram-max", "2")
+    assert lookup.returncode == 0, lookup.stderr  # the draft model is never loaded, so its name does not matter
+    data = json.loads(lookup.stdout)
+    assert data["drafter"] == "ngram" and data["draft"] is None
+    assert data["totals"]["proposed"] > 0 and data["totals"]["draft_forward_passes"] == 0
+    assert data["cycles"][0]["sources"] and data["cycles"][0]["drafted_by"][0] == "ngram"
+    alone = json.loads(specviz(*args, "--no-spec").stdout)
+    assert alone["token_ids"] == data["token_ids"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--drafter", "telepathy"], "invalid choice"),
+    (["--drafter", "ngram", "--ngram-min", "4", "--ngram-max", "2"], "shortest n-gram"),
+    (["--drafter", "ngram", "--ngram-max", "0"], "n-gram length"),
+])
+def test_bad_prompt_lookup_settings(args, message):
+    result = specviz("generate", "--target", "tiny-target", "--prompt", "hi", *args)
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr

@@ -26,6 +26,8 @@ class Proposal:
     tokens: list[int]
     draft_probs: torch.Tensor  # [len(tokens), vocab] the q each token was sampled from
     ms_per_token: list[float] = field(default_factory=list)
+    sources: list[int] = field(default_factory=list)  # copying drafters: where in the text each token was copied from
+    drafted_by: list[str] = field(default_factory=list)  # which drafter proposed each token (hybrid drafting)
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,8 @@ class DraftSetup:
     vocab_size: int  # the columns of q (shared with the target's p)
     prompt_ids: list[int]  # the prompt, already tokenized
     device: torch.device  # where q must live (the target's device)
+    ngram_max: int = 3  # prompt lookup: the longest n-gram looked up, then shorter ones
+    ngram_min: int = 1
 
 
 class Drafter(Protocol):

@@ -11,8 +11,10 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import SamplingPolicy, logits_to_probs
-from specviz.engine.drafters.base import register_drafter
+from specviz.engine.drafters.base import DraftSetup, Proposal, register_drafter
+from specviz.engine.drafters.hybrid import HybridDrafter
 from specviz.engine.drafters.model import ModelDrafter
+from specviz.engine.drafters.ngram import NgramDrafter
 
 
 @register_drafter
@@ -50,3 +52,35 @@ class RawQDrafter(ModelDrafter):
     def reported_q(self, logits: torch.Tensor, draft_probs: torch.Tensor, policy: SamplingPolicy) -> torch.Tensor:
         unfiltered = SamplingPolicy(policy.temperature, top_k=0, top_p=1.0)
         return logits_to_probs(logits, unfiltered)  # broken on purpose: not the q the token was drawn from
+
+
+@register_drafter
+class FlatQNgramDrafter(NgramDrafter):
+    """Copies like prompt lookup but reports a flat q = 1/V instead of the one-hot q of a copied token.
+
+    A copied token was chosen with certainty, so its q(x) is 1 and it passes with
+    probability p(x). Reporting a spread-out q instead (as code that borrows a
+    model drafter's q for a copied token would) makes p/q large, so almost every
+    copy passes and the copied text is written far more often than the target would.
+    """
+
+    name = "ngram-flat-q"
+    exact = False
+
+    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+                stop_below: float | None = None) -> Proposal:
+        proposal = super().propose(k, policy, generator, stop_below)
+        proposal.draft_probs = torch.full_like(proposal.draft_probs, 1.0 / self.setup.vocab_size)  # broken on purpose
+        return proposal
+
+
+@register_drafter
+class FlatQHybridDrafter(HybridDrafter):
+    """Hybrid drafting whose copies report a flat q, as ``ngram-flat-q`` does (model proposals are right)."""
+
+    name = "hybrid-flat-q"
+    exact = False
+
+    def __init__(self, setup: DraftSetup):
+        super().__init__(setup)
+        self.copier = FlatQNgramDrafter(setup)  # broken on purpose

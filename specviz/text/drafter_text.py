@@ -1,0 +1,38 @@
+"""Texts about who drafts: the draft model or prompt lookup (English, Italian)."""
+
+DRAFTERS_TEXT = {
+    "drafter.model": ("draft model", "modello draft"),
+    "drafter.ngram": ("prompt lookup (copies from the text)", "ricerca nel prompt (copia dal testo)"),
+    "drafter.hybrid": ("hybrid: copy when possible, else the draft model",
+                       "ibrido: copia quando può, altrimenti il modello draft"),
+    "live.drafter": ("Drafter", "Chi propone"),
+    "live.drafter_help": (
+        "Draft model: a small model proposes. Prompt lookup: no draft model; the proposal is copied from "
+        "where the last few tokens appeared earlier in the text. It pays off when the answer repeats its "
+        "input (editing code, fixing typos). Hybrid: copy when the text offers a match, else the draft model.",
+        "Modello draft: propone un modello piccolo. Ricerca nel prompt: nessun modello draft; la proposta è "
+        "copiata da dove gli ultimi token sono già comparsi nel testo. Conviene quando la risposta ripete "
+        "l'input (modificare codice, correggere refusi). Ibrido: copia quando il testo offre una corrispondenza, "
+        "altrimenti il modello draft."),
+    "view.drafter_ngram": (
+        "Prompt lookup drafted this run: no draft model; each proposal was copied from earlier text, with a "
+        "one-hot q (q(x) = 1). The exact rule keeps a copied token with probability p(x) and, after a "
+        "rejection, corrects from p with that token removed.",
+        "Questa generazione è stata proposta dalla ricerca nel prompt: nessun modello draft; ogni proposta è "
+        "copiata da un punto precedente del testo, con q concentrata su un solo token (q(x) = 1). La regola "
+        "esatta tiene un token copiato con probabilità p(x) e, dopo un rifiuto, corregge da p senza quel token."),
+    "frame.1.copied": (
+        "Prompt lookup copied {n} tokens: the last tokens of the text appeared earlier, and what followed them "
+        "there (highlighted) is the proposal (dashed box). q is one-hot, so each copy passes with probability "
+        "p(x).",
+        "La ricerca nel prompt ha copiato {n} token: gli ultimi token del testo erano già comparsi prima, e ciò "
+        "che li seguiva lì (evidenziato) è la proposta (riquadro tratteggiato). q è concentrata su un solo "
+        "token, quindi ogni copia passa con probabilità p(x)."),
+    "frame.1.nothing_to_copy": (
+        "Prompt lookup found no earlier occurrence of the last tokens: nothing to copy, the target writes one "
+        "token alone.",
+        "La ricerca nel prompt non ha trovato gli ultimi token più indietro nel testo: niente da copiare, il "
+        "target scrive da solo un token."),
+    "copy.source": ("copied from here", "copiato da qui"),
+    "copy.proposal": ("the copy, proposed", "la copia, proposta"),
+}
