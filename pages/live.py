@@ -90,11 +90,14 @@ def build_decoder(speculative: bool = True) -> Decoder:
         max_new_tokens=int(st.session_state["max_new_tokens"]), seed=int(st.session_state["seed"]))
     hosting.check_prompt(prompt)
     uses_model = speculative and DRAFTERS.get(config.drafter).needs_model
-    if uses_model:  # the host's allow-list first, then whether the two can pair: before either loads
+    across = getattr(DRAFTERS.get(config.drafter), "across_vocabularies", False)
+    if uses_model and not across:  # the host's allow-list first, then whether the two can pair: before either loads
         check_registry_pair(hosting.check_model(st.session_state["draft"]),
                             hosting.check_model(st.session_state["target"]))
-    elif speculative:  # prompt lookup: the target alone must be allowed here
+    elif speculative:  # prompt lookup, or a draft with another tokenizer: each must be allowed here
         hosting.check_model(st.session_state["target"])
+        if uses_model:
+            hosting.check_model(st.session_state["draft"])
     target = models.load_with_progress(st.session_state["target"], "target")
     draft = models.load_with_progress(st.session_state["draft"], "draft") if uses_model else None
     return Decoder(target, draft, config)

@@ -58,8 +58,7 @@ if record is not None:
         st.markdown(fill("verifiers.decided", rule=verifier_figures.rule_name(record.verifier, lang)))
         if not record.policy.get("temperature"):
             st.info(tr("verifiers.greedy"))
-        tokens = " ".join(verifier_figures.position_labels(cycle))
-        st.markdown(fill("verifiers.proposal", cycle=chosen, tokens=f"`{tokens}`"))
+        st.markdown(fill("verifiers.proposal", cycle=chosen, tokens=verifier_figures.proposal_line(cycle)))
         for sentence in verifier_figures.verdict_sentences(cycle, lang):
             st.markdown("- " + sentence)
         session.chart(verifier_figures.verdict_figure(cycle, lang), key="verifiers_cycle_chart")

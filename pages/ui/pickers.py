@@ -13,6 +13,7 @@ import streamlit as st
 from pages.ui import session
 from pages.ui.hosting import hosting
 from pages.ui.session import fill, tr
+from specviz.engine.drafters import DRAFTERS
 from specviz.errors import SpecvizError
 from specviz.models.pairing import check_registry_pair
 from specviz.models.registry import REGISTRY
@@ -29,13 +30,13 @@ def pairs(draft: str, target: str) -> bool:
     return True
 
 
-def _label(name: str, other_role_name: str, role: str) -> str:
+def _label(name: str, other_role_name: str, role: str, marks: bool = True) -> str:
     if name == OTHER:
         return tr("pick.other")
     entry = REGISTRY.get(name)
     label = f"{name} · {session.number(entry.resident_gb, 1)} GB" if entry and entry.resident_gb else name
     draft, target = (name, other_role_name) if role == "draft" else (other_role_name, name)
-    if not pairs(draft, target):
+    if marks and not pairs(draft, target):
         label += " · " + fill("pick.cannot_pair", other=other_role_name)
     return label
 
@@ -57,8 +58,9 @@ def model_picker(role: str, label: str, help_text: str, where=st, prefix: str = 
     if wanted == OTHER and st.session_state.get(other_key) != current:
         st.session_state[other_key] = current
     other_role = st.session_state.get(prefix + ("target" if role == "draft" else "draft"), "")
+    marks = prefix or not getattr(DRAFTERS.get(st.session_state.get("drafter", "model")), "across_vocabularies", False)
     chosen = where.selectbox(label, options, key=pick_key, help=help_text, on_change=_picked, args=(state,),
-                             format_func=lambda name: _label(name, other_role, role))
+                             format_func=lambda name: _label(name, other_role, role, bool(marks)))
     if chosen == OTHER:
         where.text_input(tr("pick.name"), key=other_key, max_chars=200, on_change=_typed, args=(state,))
     return st.session_state[state]

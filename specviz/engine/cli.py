@@ -49,7 +49,8 @@ def add_commands(commands) -> None:
                           "match: keep a proposal only if the target draws the same token")
     gen.add_argument("--drafter", default="model", choices=EXACT_DRAFTERS,
                      help="model: the draft model (--draft); ngram: prompt lookup, copying from the text so far "
-                          "(no draft model)")
+                          "(no draft model); hybrid: a copy when there is one, else the model; tli: a draft model "
+                          "with another tokenizer, by token-level intersection")
     gen.add_argument("--ngram-max", type=integer, default=3, help="prompt lookup: the longest n-gram looked up")
     gen.add_argument("--ngram-min", type=integer, default=1, help="prompt lookup: the shortest n-gram looked up")
     gen.add_argument("--broken", choices=BROKEN_VARIANTS, default=None,
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> None:
     uses_model = DRAFTERS.get(config.drafter).needs_model and not args.no_spec
     if not args.prompt.strip():
         raise SpecvizError("the prompt is empty")
-    if uses_model:
+    if uses_model and config.drafter != "tli":  # tli drafts across vocabularies
         check_registry_pair(args.draft, args.target)  # before minutes of loading
     # The same fastest exact configuration as the app and the benchmark (specviz/models/fast.py).
     target = fast.load_target(args.target, args.device, args.dtype, _progress)

@@ -23,6 +23,7 @@ from specviz.errors import SpecvizError
 from specviz.limits import MAX_NEW_TOKENS, NGRAM, SEED, TOP_N, K
 from specviz.models.loader import LoadedModel
 from specviz.models.pairing import shared_vocab_size
+from specviz.models.vocab_map import cached_intersection
 
 TRACE_DETAILS = ("full", "counters")
 
@@ -88,7 +89,13 @@ class Decoder:
         # Without a draft model, a drafter that needs one gives way to the target alone.
         drafter = DRAFTERS.get(config.drafter)
         self.drafter = "none" if draft is None and drafter.needs_model else config.drafter
-        self.vocab_size = shared_vocab_size(draft, target) if draft is not None else target.vocab_size
+        self.vocab_map = None  # drafting across vocabularies: the token-level intersection
+        if getattr(DRAFTERS.get(self.drafter), "across_vocabularies", False):
+            self.vocab_map = cached_intersection(draft.name, target.name, draft.tokenizer, target.tokenizer,
+                                                 draft.vocab_size, target.vocab_size)
+            self.vocab_size = target.vocab_size
+        else:
+            self.vocab_size = shared_vocab_size(draft, target) if draft is not None else target.vocab_size
         self.context = min(m.context_length for m in (target, draft) if m is not None)
 
     @property

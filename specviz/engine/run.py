@@ -48,7 +48,10 @@ class DecodeRun:
         self.target_cache = CachedModel(target, decoder.vocab_size)
         self.drafter = drafter_class(decoder.drafter)(
             DraftSetup(decoder.draft, decoder.vocab_size, prompt_ids, target.device,
-                       ngram_max=config.ngram_max, ngram_min=config.ngram_min))
+                       ngram_max=config.ngram_max, ngram_min=config.ngram_min,
+                       target_tokenizer=target.tokenizer, vocab_map=decoder.vocab_map))
+        # Drafting across vocabularies: the target tokens no proposal can be (their mass bounds acceptance).
+        self.outside = ~decoder.vocab_map.target_support().to(target.device) if decoder.vocab_map else None
         self.tokens = list(prompt_ids)  # confirmed text, prompt included
         self.limit = min(config.max_new_tokens, decoder.context - len(prompt_ids))
         self.record = RunRecord(
@@ -57,7 +60,8 @@ class DecodeRun:
             policy=config.policy.to_dict(),
             settings={**{k: v for k, v in asdict(config).items() if k != "policy"},
                       "stop_strings": list(config.stop_strings), "chat": chat,
-                      "speculative": decoder.speculative},
+                      "speculative": decoder.speculative,
+                      **({"intersection": decoder.vocab_map.size} if decoder.vocab_map else {})},
             drafter=decoder.drafter, verifier=self.verifier.name,
             target_kernels=target.kernels,
             draft_dtype=decoder.draft.computes_in if decoder.draft else None,
@@ -125,6 +129,8 @@ class DecodeRun:
         emitted = self._cut_at_eos(result.emitted)
         self.tokens.extend(emitted)
         cycle = self._record_cycle(k, proposal, result, emitted, target_probs)
+        if self.outside is not None:  # p's mass outside the intersection, at each position of the pass
+            cycle.outside_mass = target_probs[:, self.outside].sum(-1).tolist()
         if self.config.compare_verifiers and cycle.proposed_texts and len(result.draws) == len(proposal.tokens):
             cycle.draws = result.draws
             cycle.verdicts = self._verdicts(target_probs, proposal, draft_tokens, result.draws)

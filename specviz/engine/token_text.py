@@ -14,7 +14,7 @@ REPLACEMENT = "\ufffd"
 
 
 @lru_cache(maxsize=1)
-def _byte_of_symbol() -> dict[str, int]:
+def byte_of_symbol() -> dict[str, int]:
     """The inverse of the byte-level BPE alphabet: each byte is written as one printable character.
 
     Printable Latin-1 bytes stand for themselves; the other bytes are moved, in
@@ -36,7 +36,7 @@ def token_text(tokenizer, token_id: int) -> str:
     if REPLACEMENT not in text:
         return text
     piece = tokenizer.convert_ids_to_tokens(token_id)
-    byte_of = _byte_of_symbol()
+    byte_of = byte_of_symbol()
     if isinstance(piece, str) and piece and all(symbol in byte_of for symbol in piece):
         return bytes(byte_of[symbol] for symbol in piece).decode("utf-8", errors="backslashreplace")
     return text if not isinstance(piece, str) or not piece else piece  # e.g. SentencePiece's "<0xE4>"

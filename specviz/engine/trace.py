@@ -77,6 +77,7 @@ class CycleRecord:
     verdicts: list[RuleVerdict] = field(default_factory=list)  # every exact rule on the same proposal and draws
     sources: list[int] = field(default_factory=list)  # copying drafters: the text position each proposal came from
     drafted_by: list[str] = field(default_factory=list)  # which drafter proposed each token (hybrid drafting)
+    outside_mass: list[float] = field(default_factory=list)  # tli: p's mass no proposal can take, per position
 
     @property
     def cycle_ms(self) -> float:
@@ -234,6 +235,9 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
             or len(sources) not in (0, len(values["proposed"])) or len(drafted_by) not in (0, len(values["proposed"]))
             or any(s < 0 for s in sources)):
         raise SpecvizError(f"{where}: fields 'sources' and 'drafted_by' must give one entry per proposal")
+    outside_mass = data.get("outside_mass", [])  # optional: drafting across vocabularies
+    if not _CHECKS["floats"](outside_mass) or len(outside_mass) not in (0, len(values["proposed"]) + 1):
+        raise SpecvizError(f"{where}: field 'outside_mass' must give one value per position of the target pass")
     caches = data.get("caches")
     if caches is not None:
         if not isinstance(caches, dict) or set(caches) != set(_CACHE_FIELDS) or not all(
@@ -247,7 +251,7 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
             raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
     return CycleRecord(top=TopTokens(**top) if top is not None else None, proposal_q=proposal_q, caches=caches,
                        weights=weights, draws=draws, verdicts=verdicts, sources=sources,
-                       drafted_by=drafted_by, **values)
+                       drafted_by=drafted_by, outside_mass=outside_mass, **values)
 
 
 _VERDICT_TYPES = {"verifier": str, "accepted": int, "thresholds": "floats", "weights": "floats",

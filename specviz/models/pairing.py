@@ -12,7 +12,8 @@ def check_registry_pair(draft_name: str, target_name: str) -> None:
     draft, target = REGISTRY.get(draft_name), REGISTRY.get(target_name)
     if draft is not None and target is not None and draft.tokenizer_family != target.tokenizer_family:
         raise SpecvizError(f"{draft_name} and {target_name} have different tokenizers ({draft.tokenizer_family} "
-                           f"and {target.tokenizer_family}): pick two models of one family")
+                           f"and {target.tokenizer_family}): pick two models of one family, or the tli drafter, "
+                           "which drafts across vocabularies")
 
 
 def shared_vocab_size(draft: LoadedModel, target: LoadedModel) -> int:
@@ -30,7 +31,8 @@ def shared_vocab_size(draft: LoadedModel, target: LoadedModel) -> int:
         raise SpecvizError(
             f"{draft.name} and {target.name} have different tokenizers "
             f"({len(draft_vocab)} vs {len(target_vocab)} tokens, {only_draft} only in the draft, "
-            f"{only_target} only in the target): pick two models of one family"
+            f"{only_target} only in the target): pick two models of one family, or the tli drafter, which drafts "
+            "across vocabularies"
         )
     if draft.device != target.device:
         raise SpecvizError(f"draft is on {draft.device} but target is on {target.device}")

@@ -5,15 +5,27 @@ DRAFTERS_TEXT = {
     "drafter.ngram": ("prompt lookup (copies from the text)", "ricerca nel prompt (copia dal testo)"),
     "drafter.hybrid": ("hybrid: copy when possible, else the draft model",
                        "ibrido: copia quando può, altrimenti il modello draft"),
+    "drafter.tli": ("another tokenizer (token-level intersection)", "altro tokenizer (intersezione dei token)"),
+    "view.drafter_tli": (
+        "A draft model with another tokenizer drafted this run (token-level intersection): it proposed only the "
+        "{size} tokens both vocabularies share, mapped to the target's ids, with q renormalised over them. The "
+        "target's mass outside them, {outside} on average per position, can never be proposed: it bounds "
+        "acceptance from above.",
+        "Un modello draft con un altro tokenizer ha proposto in questa generazione (intersezione dei token): ha "
+        "proposto solo i {size} token che i due vocabolari hanno in comune, tradotti negli id del target, con q "
+        "rinormalizzata su di essi. La massa del target fuori da essi, in media {outside} per posizione, non può "
+        "mai essere proposta: limita dall'alto l'accettazione."),
     "live.drafter": ("Drafter", "Chi propone"),
     "live.drafter_help": (
         "Draft model: a small model proposes. Prompt lookup: no draft model; the proposal is copied from "
         "where the last few tokens appeared earlier in the text. It pays off when the answer repeats its "
-        "input (editing code, fixing typos). Hybrid: copy when the text offers a match, else the draft model.",
+        "input (editing code, fixing typos). Hybrid: copy when the text offers a match, else the draft model. "
+        "Another tokenizer: a draft model whose vocabulary differs, proposing only the tokens both share.",
         "Modello draft: propone un modello piccolo. Ricerca nel prompt: nessun modello draft; la proposta è "
         "copiata da dove gli ultimi token sono già comparsi nel testo. Conviene quando la risposta ripete "
         "l'input (modificare codice, correggere refusi). Ibrido: copia quando il testo offre una corrispondenza, "
-        "altrimenti il modello draft."),
+        "altrimenti il modello draft. Altro tokenizer: un modello draft con un vocabolario diverso, che propone "
+        "solo i token comuni ai due."),
     "view.drafter_ngram": (
         "Prompt lookup drafted this run: no draft model; each proposal was copied from earlier text, with a "
         "one-hot q (q(x) = 1). The exact rule keeps a copied token with probability p(x) and, after a "

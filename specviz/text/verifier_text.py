@@ -83,9 +83,12 @@ VERIFIERS_TEXT = {
     "verifiers.over_run": ("Over this run's cycles, same proposals", "Sui cicli di questa generazione, stesse proposte"),
     "verifiers.over_run_caption": (
         "{cycles} cycles with a proposal. Each rule judged every one of them with the same draws; a rule that "
-        "keeps more writes more tokens per target pass.",
+        "keeps more writes more tokens per target pass. Block verification never keeps fewer on average, yet "
+        "with the same draws it can keep fewer in a given cycle: the rules read u differently.",
         "{cycles} cicli con una proposta. Ogni regola li ha giudicati tutti con le stesse estrazioni; una regola "
-        "che tiene di più scrive più token per passaggio del target."),
+        "che tiene di più scrive più token per passaggio del target. In media la verifica a blocchi non ne tiene "
+        "mai meno, ma con le stesse estrazioni in un singolo ciclo può tenerne meno: le regole leggono u in modo "
+        "diverso."),
     "verifiers.col.rule": ("rule", "regola"),
     "verifiers.col.kept": ("proposals kept", "proposte tenute"),
     "verifiers.col.per_cycle": ("tokens per cycle", "token per ciclo"),

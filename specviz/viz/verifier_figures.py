@@ -24,6 +24,18 @@ def rule_name(rule: str, lang: str = "en") -> str:
     return text(key, lang) if key in STRINGS else rule  # a rule registered elsewhere keeps its own name
 
 
+def token_code(text: str) -> str:
+    """A token's text as Markdown code, quoted, exactly as written (control characters as \\xNN)."""
+    shown = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text).replace("`", "ˋ")
+    return f"`'{shown}'`"
+
+
+def proposal_line(cycle: CycleRecord) -> str:
+    """The proposal as Markdown: "1: `'def'` 2: `' f'` …"."""
+    texts = cycle.proposed_texts or [str(t) for t in cycle.proposed]
+    return " ".join(f"{i + 1}: {token_code(text)}" for i, text in enumerate(texts))
+
+
 def position_labels(cycle: CycleRecord) -> list[str]:
     texts = cycle.proposed_texts or [str(t) for t in cycle.proposed]
     return [f"{i + 1}: {label}" for i, label in enumerate(unique_labels(texts, cycle.proposed))]
@@ -90,8 +102,8 @@ def _sentence(verdict: RuleVerdict, cycle: CycleRecord, lang: str) -> str:
     if verdict.verifier == "match":
         texts = verdict.target_draw_texts or [str(t) for t in verdict.target_draws]
         proposed = cycle.proposed_texts or [str(t) for t in cycle.proposed]
-        return fill("verifiers.match.stop", lang, n=n, k=k, position=n + 1, u=u, drawn=plot_label(texts[n]),
-                    proposed=plot_label(proposed[n]))
+        return fill("verifiers.match.stop", lang, n=n, k=k, position=n + 1, u=u, drawn=token_code(texts[n]),
+                    proposed=token_code(proposed[n]))
     return fill("verifiers.token.stop", lang, n=n, k=k, position=n + 1, u=u, threshold=verdict.thresholds[n])
 
 

@@ -4,7 +4,8 @@
 help and options, metric labels and values, table headers and text cells, and each chart's
 title, axis titles, legend names and annotations. `foreign_words` finds words of the other
 language in a string. Words both languages use (token, draft, target, greedy, bonus, ...) and
-symbols are not counted; neither is a token's own text (the model's output, in any language).
+symbols are not counted; neither is a token's own text (the model's output, in any language), which
+the pages write as Markdown code, nor any other code span (a file name).
 """
 
 from __future__ import annotations
@@ -46,13 +47,14 @@ WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 # Names both languages use as they are: not counted as English in Italian text.
 SHARED_PHRASES = ("speculative decoding", "assisted generation", "p-value")
 # Widgets whose options are content (example prompts, file names), not interface.
-CONTENT_WIDGETS = {"example", "replay_example", "bench_saved"}
+CONTENT_WIDGETS = {"example", "replay_example", "verifiers_example", "bench_saved"}
+CODE_SPAN = re.compile(r"`[^`]*`")  # Markdown code: a token's text, a file name
 
 
 def foreign_words(text: str, language: str) -> list[str]:
     """Words of the language other than `language` in `text` (lower-cased, in order)."""
     other = ENGLISH if language == "it" else ITALIAN
-    lowered = text.lower()
+    lowered = CODE_SPAN.sub(" ", text.lower())
     for phrase in SHARED_PHRASES:
         lowered = lowered.replace(phrase, " ")
     words = [w.strip("'") for w in WORD.findall(lowered)]

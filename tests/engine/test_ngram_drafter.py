@@ -17,12 +17,15 @@ from tests.stats import ALPHA, chi_square_pvalue
 REPEATING = "ab ab ab a"  # its last n-grams occurred before: the first cycle already copies
 
 
-def test_the_longest_most_recent_match_wins():
+def test_the_longest_match_wins_then_the_longest_context_then_the_earliest():
     #          0  1  2  3  4  5  6  7  8
     history = [1, 2, 3, 9, 1, 2, 4, 1, 2]
-    assert find_continuation(history, 3, 1) == (6, 2)  # "1 2" last seen at 4..5: copy from 6 (the 4)
-    assert find_continuation([5, 6, 7, 5, 6], 1, 1) == (2, 1)  # only "6" looked up: it was followed by 7
+    assert find_continuation(history, 3, 1) == (2, 2)  # "1 2" at 0..1 and 4..5, same context: the earliest
+    history = [7, 1, 2, 3, 9, 1, 2, 4, 9, 1, 2]
+    assert find_continuation(history, 3, 1) == (7, 3)  # "9 1 2" only at 4..6: it beats the earlier "1 2"
+    assert find_continuation([5, 6, 7, 5, 6], 1, 1) == (2, 1)  # the match is reported up to n_max
     assert find_continuation([1, 2, 3], 3, 1) is None  # nothing repeats
+    assert find_continuation([1, 2, 3, 1], 3, 2) is None  # only a 1-gram repeats, and n_min is 2
     assert find_continuation([7, 7], 2, 1) == (1, 1)  # a copy may run into the text it matched
 
 

@@ -1,6 +1,6 @@
 """Drafters: whatever proposes tokens for the target to verify (see base.py for the interface)."""
 
-from specviz.engine.drafters import broken, hybrid, model, ngram, target_only  # noqa: F401 - importing registers them
+from specviz.engine.drafters import broken, hybrid, model, ngram, target_only, tli  # noqa: F401 - importing registers them
 from specviz.engine.drafters.base import (
     DRAFTERS,
     Drafter,
@@ -13,7 +13,7 @@ from specviz.engine.drafters.base import (
 from specviz.engine.drafters.model import ModelDrafter, draft_confidence
 
 # What `generate --drafter` and `bench --drafter` offer, the default first.
-EXACT_DRAFTERS = ("model", "ngram", "hybrid")
+EXACT_DRAFTERS = ("model", "ngram", "hybrid", "tli")
 assert all(DRAFTERS.get(name).exact for name in EXACT_DRAFTERS)
 
 __all__ = ["DRAFTERS", "EXACT_DRAFTERS", "Drafter", "DraftSetup", "ModelDrafter", "Proposal", "draft_confidence",

@@ -18,6 +18,7 @@ import torch
 
 from specviz.core.policy import SamplingPolicy
 from specviz.models.loader import LoadedModel
+from specviz.models.vocab_map import VocabularyMap
 from specviz.plugins import Registry
 
 
@@ -40,6 +41,8 @@ class DraftSetup:
     device: torch.device  # where q must live (the target's device)
     ngram_max: int = 3  # prompt lookup: the longest n-gram looked up, then shorter ones
     ngram_min: int = 1
+    target_tokenizer: object = None  # drafting across vocabularies: the text is read again in the draft's tokens
+    vocab_map: VocabularyMap | None = None  # and proposals are mapped through the intersection
 
 
 class Drafter(Protocol):
@@ -47,6 +50,8 @@ class Drafter(Protocol):
     needs_model: bool  # True if it drafts with the draft model
     max_tokens: int  # the most it can propose per cycle; 0: the target decodes alone
     exact: bool  # False for the drafters kept to show how exactness breaks
+    # Optional, False if absent: True for a draft model with another tokenizer (it gets `vocab_map`).
+    across_vocabularies: bool
 
     def __init__(self, setup: DraftSetup) -> None: ...
 

@@ -15,6 +15,7 @@ from specviz.engine.drafters.base import DraftSetup, Proposal, register_drafter
 from specviz.engine.drafters.hybrid import HybridDrafter
 from specviz.engine.drafters.model import ModelDrafter
 from specviz.engine.drafters.ngram import NgramDrafter
+from specviz.engine.drafters.tli import TliDrafter
 
 
 @register_drafter
@@ -84,3 +85,23 @@ class FlatQHybridDrafter(HybridDrafter):
     def __init__(self, setup: DraftSetup):
         super().__init__(setup)
         self.copier = FlatQNgramDrafter(setup)  # broken on purpose
+
+
+@register_drafter
+class DraftIdsTliDrafter(TliDrafter):
+    """Drafts across vocabularies but writes q at the draft's own ids, as if both vocabularies numbered tokens alike.
+
+    The proposal is the right target token, yet the q reported for it is the
+    probability of whatever draft token has the same number: the mistake the
+    article warns about, comparing ids of different tokenizers.
+    """
+
+    name = "tli-draft-ids"
+    exact = False
+
+    def q_row(self, q: torch.Tensor) -> torch.Tensor:
+        row = torch.zeros(self.map.target_size, device=self.device)
+        ids = self.map.draft_ids.to(self.device)
+        inside = ids < self.map.target_size
+        row[ids[inside]] = q.to(self.device)[inside]  # broken on purpose: draft ids are not target ids
+        return row

@@ -2,9 +2,9 @@
 
 The last n tokens of the text so far (prompt included) are looked up earlier in
 the same text; if they occurred before, the tokens that followed that earlier
-occurrence are proposed. n goes from ``ngram_max`` down to ``ngram_min`` and
-the most recent occurrence wins, as Hugging Face's prompt lookup and vLLM's
-``ngram`` drafter do. It pays off when the answer repeats its input: editing
+occurrence are proposed. n goes from ``ngram_max`` down to ``ngram_min``, as in
+Hugging Face's prompt lookup and vLLM's ``ngram`` drafter; which occurrence is
+copied is explained in ``find_continuation``. It pays off when the answer repeats its input: editing
 code, renaming, fixing a typo.
 
 The proposal is not sampled, so its q is one-hot: q(x_i) = 1. The exact rule
@@ -23,19 +23,26 @@ from specviz.limits import K
 
 
 def find_continuation(history: list[int], n_max: int, n_min: int) -> tuple[int, int] | None:
-    """Where to copy from: (position after the matched n-gram's most recent earlier occurrence, n), or None.
+    """Where to copy from: (the position after the chosen earlier occurrence, the n-gram length n), or None.
 
-    The n-gram is the last n tokens of `history`; longer n-grams are tried first,
-    since a longer match predicts the continuation better.
+    The n-gram is the last n tokens of `history`, n from `n_max` down to `n_min`: the
+    longest that occurred before. Among its earlier occurrences, the one whose preceding
+    text also matches the end of `history` the longest is chosen, then the earliest.
+    [Departure from Hugging Face's prompt lookup, which takes the earliest, and from
+    vLLM's, which takes the most recent: on the edit prompts this choice needed the
+    fewest target passes (docs/benchmarks.md, "Drafters").]
     """
-    for n in range(n_max, n_min - 1, -1):
-        if len(history) <= n:
-            continue
-        suffix = history[-n:]
-        for start in range(len(history) - n - 1, -1, -1):  # most recent first; the suffix itself excluded
-            if history[start:start + n] == suffix:
-                return start + n, n
-    return None
+    end_of_text = len(history) - 1
+    best, best_length = None, 0
+    for end in range(end_of_text):  # an occurrence ending at `end` is followed by at least one token
+        length = 0  # how many tokens before and at `end` match the end of the text
+        while length <= end and history[end - length] == history[end_of_text - length]:
+            length += 1
+        if length > best_length:
+            best, best_length = end + 1, length
+    if best is None or best_length < n_min:
+        return None
+    return best, min(best_length, n_max)
 
 
 @register_drafter
