@@ -105,8 +105,7 @@ VERIFIERS_TEXT = {
     "verifiers.col.temperature": ("temperature", "temperatura"),
     "verifiers.col.passes": ("target passes per 100 tokens", "passaggi del target ogni 100 token"),
     "verifiers.col.speedup": ("speed-up", "accelerazione"),
-    "verifiers.hf": ("Hugging Face assisted generation (token rule)", "generazione assistita di Hugging Face "
-                     "(regola token per token)"),
+    "verifiers.hf": ("Hugging Face, assisted (token rule)", "Hugging Face, assistita (regola token)"),
     "verifiers.measured_note": (
         "Block verification never keeps fewer tokens on average, but on this pair it keeps barely more: its "
         "gain comes from ratios p/q above 1 making up for later ones below 1, and these two close models give "
