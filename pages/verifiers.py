@@ -4,8 +4,9 @@ import streamlit as st
 
 from pages.ui import session
 from specviz.bench.checklist import load_report
+from specviz.bench.rules import VERIFIER_REPORT, measured_rules
 from specviz.engine.trace import run_from_json
-from specviz.engine.verdicts import VERIFIER_REPORT, judged_cycles, measured_rules, tally
+from specviz.engine.verdicts import judged_cycles, tally
 from specviz.settings import ASSETS
 from specviz.viz import verifier_figures
 

@@ -71,7 +71,8 @@ def frames(record: RunRecord, index: int, language: str = "en", baseline: RunRec
     ]
 
 
-def _labels(cycle: CycleRecord) -> list[str]:
+def position_labels(cycle: CycleRecord) -> list[str]:
+    """Chart labels of a cycle's proposals: "1: 'def'", "2: ' f'", ..."""
     texts = cycle.proposed_texts or [str(t) for t in cycle.proposed]
     return [f"{i + 1}: {label}" for i, label in enumerate(unique_labels(texts, cycle.proposed))]
 
@@ -103,7 +104,7 @@ def _proposal_figure(cycle: CycleRecord, say) -> go.Figure | None:
     if not cycle.proposed:
         return None
     q = cycle.proposal_q or (cycle.draft_q + [None] * (len(cycle.proposed) - len(cycle.draft_q)))
-    figure = go.Figure(go.Bar(x=_labels(cycle), y=q, marker_color=colors.DRAFT, name="q(x)",
+    figure = go.Figure(go.Bar(x=position_labels(cycle), y=q, marker_color=colors.DRAFT, name="q(x)",
                               text=[f"{v:.2f}" if v is not None else "" for v in q], textposition="outside"))
     figure.update_xaxes(type="category")
     return _layout(figure, say("frame.1.chart"), yaxis=dict(range=[0, 1.15], title="q(x)"))
@@ -148,7 +149,7 @@ def _checks_figure(cycle: CycleRecord, verifier: str, say) -> go.Figure | None:
     weights; sample-and-match's p(x_i). The draws u are drawn where a rule compares them with the bars."""
     if not cycle.proposed:
         return None
-    labels = _labels(cycle)
+    labels = position_labels(cycle)
     checked = len(cycle.accept_prob)
     fates = ["accepted" if i < cycle.accepted else "rejected" if i < checked else "unchecked"
              for i in range(len(cycle.proposed))]

@@ -9,11 +9,13 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from specviz.bench.rules import MeasuredRule
 from specviz.engine.trace import CycleRecord, RuleVerdict
-from specviz.engine.verdicts import MeasuredRule, RuleTally
+from specviz.engine.verdicts import RuleTally
 from specviz.text import STRINGS, fill, number, text
 from specviz.viz import colors
-from specviz.viz.run_figures import plot_label, unique_labels
+from specviz.viz.cycle_frames import position_labels
+from specviz.viz.run_figures import plot_label
 
 UNSEEN = "#d9d9d9"  # positions a rule never reaches
 
@@ -34,11 +36,6 @@ def proposal_line(cycle: CycleRecord) -> str:
     """The proposal as Markdown: "1: `'def'` 2: `' f'` …"."""
     texts = cycle.proposed_texts or [str(t) for t in cycle.proposed]
     return " ".join(f"{i + 1}: {token_code(text)}" for i, text in enumerate(texts))
-
-
-def position_labels(cycle: CycleRecord) -> list[str]:
-    texts = cycle.proposed_texts or [str(t) for t in cycle.proposed]
-    return [f"{i + 1}: {label}" for i, label in enumerate(unique_labels(texts, cycle.proposed))]
 
 
 def verdict_figure(cycle: CycleRecord, lang: str = "en") -> go.Figure | None:

@@ -10,7 +10,6 @@ own ids, as if both vocabularies numbered tokens alike, must be caught.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 import torch
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers
@@ -22,6 +21,7 @@ from specviz.models.loader import LoadedModel
 from specviz.models.tiny import EOS, _bytes_to_unicode
 from specviz.models.vocab_map import intersect, token_bytes
 from tests.engine.test_distribution import exact_distributions
+from tests.engine.test_ngram_drafter import first_two
 from tests.stats import ALPHA, chi_square_pvalue
 
 MERGES = [("a", "b"), ("Ġ", "t"), ("h", "e")]
@@ -94,22 +94,12 @@ def test_each_cycle_records_the_mass_no_proposal_can_take(tiny_pair, other_draft
         assert all(q > 0 for q in cycle.proposal_q)  # every proposal lies inside the intersection
 
 
-RUNS = 2000
-
-
 @pytest.mark.parametrize("drafter, exact", [("tli", True), ("tli-draft-ids", False)])
 def test_tli_keeps_the_target_distribution_and_ids_read_across_vocabularies_do_not(tiny_pair, other_draft,
                                                                                     drafter, exact):
     _, target = tiny_pair
     policy = SamplingPolicy(temperature=1.0)
-    vocab = target.vocab_size
-    p_first, p_joint = exact_distributions(target, target.tokenizer(PROMPT).input_ids, policy, vocab)
-    first, joint = np.zeros(vocab), np.zeros((vocab, vocab))
-    for seed in range(RUNS):
-        record = Decoder(target, other_draft, DecodeConfig(k=2, max_new_tokens=3, seed=seed, policy=policy,
-                                                           drafter=drafter, trace_detail="counters")).run(PROMPT)
-        a, b = record.token_ids[:2]
-        first[a] += 1
-        joint[a, b] += 1
+    p_first, p_joint = exact_distributions(target, target.tokenizer(PROMPT).input_ids, policy, target.vocab_size)
+    first, joint, _ = first_two(target, drafter, policy, other_draft, PROMPT)
     passes = (chi_square_pvalue(first, p_first) > ALPHA, chi_square_pvalue(joint.ravel(), p_joint.ravel()) > ALPHA)
     assert passes == (exact, exact)

@@ -80,7 +80,7 @@ def test_the_tally_of_the_rule_that_ran_is_the_runs_own_count(tiny_pair):
 
 def test_the_committed_verifier_report_gives_every_rule_and_hugging_face_per_temperature():
     from specviz.bench.checklist import load_report
-    from specviz.engine.verdicts import VERIFIER_REPORT, measured_rules
+    from specviz.bench.rules import VERIFIER_REPORT, measured_rules
 
     report = load_report(VERIFIER_REPORT)
     measured = measured_rules(report)
