@@ -68,6 +68,18 @@ def test_hybrid_records_which_drafter_proposed_each_token(tiny_pair):
     assert (run.totals["draft_forward_passes"] > 0) == (("model",) in by)  # the model ran only when it proposed
 
 
+def test_hybrid_leaves_a_one_token_match_to_the_model(tiny_pair):
+    draft, target = tiny_pair
+    prompt = "abca"  # the last token "a" occurred before, the last two "ca" did not
+    config = dict(k=4, schedule="constant", max_new_tokens=4)
+    copied = Decoder(target, None, DecodeConfig(drafter="ngram", **config)).start(prompt).step()
+    assert copied.drafted_by[:1] == ["ngram"] and copied.sources[0] == 1  # prompt lookup copies "bca"
+    hybrid = Decoder(target, draft, DecodeConfig(drafter="hybrid", **config)).start(prompt).step()
+    assert hybrid.drafted_by == ["model"] * len(hybrid.proposed) and not hybrid.sources
+    longer = Decoder(target, draft, DecodeConfig(drafter="hybrid", **config)).start("abcab").step()
+    assert longer.drafted_by[:1] == ["ngram"]  # "ab" occurred before: two tokens match, hybrid copies
+
+
 def test_the_n_gram_lengths_are_checked():
     with pytest.raises(SpecvizError, match="shortest n-gram"):
         DecodeConfig(drafter="ngram", ngram_max=2, ngram_min=3)
