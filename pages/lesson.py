@@ -42,6 +42,9 @@ st.header(f"{number} · {tr(f'lesson.{step.name}.title')}")
 st.markdown(tr(f"lesson.{step.name}.body"))
 st.page_link(step.page, label=tr("lesson.show"), icon=":material/visibility:", help=tr("lesson.show_help"),
              query_params=session.link_query(step.link))
+if step.also_page:
+    st.page_link(step.also_page, label=tr(f"lesson.{step.name}.also"), icon=":material/visibility:",
+                 help=tr("lesson.show_help"), query_params=session.link_query(step.also_link))
 st.subheader(tr("lesson.question"))
 st.info(tr(f"lesson.{step.name}.question"))
 st.subheader(tr("lesson.exercise"))

@@ -2,7 +2,8 @@
 view work on a laptop that cannot hold the real pair.
 
 The default pair in the app's configuration; code, Italian and mixed prompts, greedy and
-T = 0.8; one run with many rejections and one that ends at the end-of-turn token. Each file is
+T = 0.8; one run with many rejections and one that ends at the end-of-turn token; prompt lookup
+and hybrid drafting on edit prompts, and SmolLM2 drafting across vocabularies (tli). Each file is
 the run's trace in the current format, exactly as the Live page's download button writes it.
 
     .venv/bin/python scripts/record_traces.py [--out assets/traces] [--only qwen-code-t0.8,...]
@@ -17,7 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -25,22 +26,40 @@ from specviz.core.policy import SamplingPolicy  # noqa: E402
 from specviz.engine.decoder import DecodeConfig, Decoder  # noqa: E402
 from specviz.models import fast  # noqa: E402
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET  # noqa: E402
+from specviz.settings import ASSETS  # noqa: E402
 
 CODE = 'def is_palindrome(text: str) -> bool:\n    """Tell whether text reads the same backwards."""\n'
 ITALIAN = "La decodifica speculativa funziona così: un modello piccolo"
 MIXED = "# Una funzione Python che conta le parole di una frase\ndef conta_parole(frase):\n"
+EDIT = [json.loads(line)["prompt"] for line in (ASSETS / "prompts" / "edit.jsonl").read_text().splitlines()]
 GREEDY, WARM = SamplingPolicy(0.0, 0, 1.0), SamplingPolicy(0.8, 0, 1.0)
+TLI_DRAFT = "smollm2-135m"  # another vocabulary than the target's
 
-RUNS = {  # file name: (prompt, policy, schedule, k, seed, chat)
-    "qwen-code-greedy": (CODE, GREEDY, "budget", 4, 0, False),
-    "qwen-code-t0.8": (CODE, WARM, "constant", 4, 1, False),
-    "qwen-italian-greedy": (ITALIAN, GREEDY, "budget", 4, 0, False),
-    "qwen-italian-t0.8": (ITALIAN, WARM, "constant", 4, 2, False),
-    "qwen-mixed-greedy": (MIXED, GREEDY, "budget", 4, 0, False),
-    "qwen-mixed-t0.8": (MIXED, WARM, "constant", 4, 3, False),
-    "qwen-many-rejections": (ITALIAN, SamplingPolicy(1.3, 0, 1.0), "constant", 6, 4, False),
-    "qwen-stops-at-eos": ("Rispondi con una sola parola: di che colore è il cielo sereno?", GREEDY, "constant", 4,
-                          0, True),
+
+@dataclass(frozen=True)
+class Recording:
+    prompt: str
+    policy: SamplingPolicy
+    schedule: str
+    k: int
+    seed: int
+    chat: bool = False
+    drafter: str = "model"  # tli drafts with TLI_DRAFT, the others with the default draft
+
+
+RUNS = {
+    "qwen-code-greedy": Recording(CODE, GREEDY, "budget", 4, 0),
+    "qwen-code-t0.8": Recording(CODE, WARM, "constant", 4, 1),
+    "qwen-italian-greedy": Recording(ITALIAN, GREEDY, "budget", 4, 0),
+    "qwen-italian-t0.8": Recording(ITALIAN, WARM, "constant", 4, 2),
+    "qwen-mixed-greedy": Recording(MIXED, GREEDY, "budget", 4, 0),
+    "qwen-mixed-t0.8": Recording(MIXED, WARM, "constant", 4, 3),
+    "qwen-many-rejections": Recording(ITALIAN, SamplingPolicy(1.3, 0, 1.0), "constant", 6, 4),
+    "qwen-stops-at-eos": Recording("Rispondi con una sola parola: di che colore è il cielo sereno?", GREEDY,
+                                   "constant", 4, 0, chat=True),
+    "qwen-edit-lookup": Recording(EDIT[3], GREEDY, "constant", 8, 0, drafter="ngram"),  # Italian typo fixes
+    "qwen-edit-hybrid": Recording(EDIT[0], GREEDY, "constant", 8, 0, drafter="hybrid"),  # a rename in code
+    "smollm2-tli-italian": Recording(ITALIAN, WARM, "constant", 4, 2, drafter="tli"),
 }
 
 
@@ -52,18 +71,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    target = fast.load_target(DEFAULT_TARGET)
-    draft = fast.load_draft(DEFAULT_DRAFT, target)
     chosen = args.only.split(",")
     unknown = [name for name in chosen if name not in RUNS]
     if unknown:
         parser.error(f"unknown run(s) {', '.join(unknown)}: choose from {', '.join(RUNS)}")
-    for name, (prompt, policy, schedule, k, seed, chat) in RUNS.items():
+    target = fast.load_target(DEFAULT_TARGET)
+    drafts = {}  # loaded when first needed
+    for name, run in RUNS.items():
         if name not in chosen:
             continue
-        config = DecodeConfig(policy=policy, k=k, schedule=schedule, max_new_tokens=args.max_new_tokens, seed=seed,
-                              compare_verifiers=True)
-        record = Decoder(target, draft, config).run(prompt, chat=chat)
+        draft_name = TLI_DRAFT if run.drafter == "tli" else DEFAULT_DRAFT
+        if draft_name not in drafts:
+            drafts[draft_name] = fast.load_draft(draft_name, target)
+        config = DecodeConfig(policy=run.policy, k=run.k, schedule=run.schedule, max_new_tokens=args.max_new_tokens,
+                              seed=run.seed, compare_verifiers=True, drafter=run.drafter)
+        record = Decoder(target, drafts[draft_name], config).run(run.prompt, chat=run.chat)
         (out / f"{name}.json").write_text(json.dumps(asdict(record), ensure_ascii=False), encoding="utf-8")
         totals = record.totals
         print(f"{name}: {len(record.token_ids)} tokens, {totals['cycles']} cycles, "

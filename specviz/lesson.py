@@ -21,6 +21,12 @@ class LessonStep:
     name: str  # its texts are lesson.<name>.<part>
     page: str  # the page the "show me" link opens, relative to app.py
     link: tuple[tuple[str, str], ...] = ()  # that page's settings, as a link's query carries them
+    also_page: str = ""  # a second view, where a step has one (its label is lesson.<name>.also)
+    also_link: tuple[tuple[str, str], ...] = ()
+
+    def links(self) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+        """(page, query) of every link the step shows: "show me", then the second view if any."""
+        return [(self.page, self.link)] + ([(self.also_page, self.also_link)] if self.also_page else [])
 
     def text_keys(self) -> list[str]:
         return [f"lesson.{self.name}.{part}" for part in PARTS]
@@ -37,7 +43,8 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("promise", "pages/exactness.py", (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
     LessonStep("sampling", "pages/policy.py",
                (("policy_temperature", "1.0"), ("policy_top_k", "2"), ("policy_top_p", "1.0"))),
-    LessonStep("tokenizers", "pages/tokenizers.py"),
+    LessonStep("tokenizers", "pages/tokenizers.py", also_page="pages/replay.py",
+               also_link=(("replay_example", "smollm2-tli-italian"), ("replay_cycle", "1"), ("replay_frame", "1"))),
     LessonStep("budget", "pages/budget.py", (("budget_preset", "budget.preset.high"),)),
     LessonStep("cache", "pages/replay.py",
                (("replay_example", "qwen-many-rejections"), ("replay_cycle", "4"), ("replay_frame", "5"))),
@@ -46,4 +53,4 @@ STEPS: tuple[LessonStep, ...] = (
 )
 
 # Every link key is one a page takes, so a typo here cannot silently open a view with its defaults.
-assert all(key in VIEW_LINKS or key in SHAREABLE for step in STEPS for key, _ in step.link)
+assert all(key in VIEW_LINKS or key in SHAREABLE for step in STEPS for _, link in step.links() for key, _ in link)

@@ -207,3 +207,18 @@ def test_prompt_lookup_is_a_configuration_paired_with_hugging_faces_prompt_looku
     assert lookup.ngram_max == 2 and not lookup.uses_draft_model
     only_lookup = [c.name for c in Plan(ks=(4,), schedules=("constant",), drafters=("ngram",)).configs()]
     assert not any(n.startswith("hf-assisted") for n in only_lookup)
+
+
+def test_tli_is_paired_with_hugging_faces_universal_assisted_generation(tmp_path):
+    out = tmp_path / "report.json"
+    # The tiny pair shares one tokenizer, so HF runs it as plain assisted generation (it refuses an
+    # assistant tokenizer equal to the target's); tests/real/ runs SmolLM2 drafting for Qwen.
+    done = specviz("bench", "--quick", "--drafter", "tli", "--schedule", "constant", "--per-set", "1",
+                   "--prompts", "assets/prompts/edit.jsonl", "--no-record-overhead", "--draft-dtype", "float32",
+                   "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = {r["config"]: r for r in json.loads(out.read_text())["rows"] if r["prompt_set"] == "all"}
+    assert set(rows) == {"specviz-baseline T=0", "hf-target T=0", "specviz k=4 constant T=0 tli",
+                         "hf-universal k=4 constant T=0 tli"}
+    assert all(row["greedy_matches_baseline"] for row in rows.values())
+    assert rows["specviz k=4 constant T=0 tli"]["vs_hf_paired_faster"][1] == 1  # paired with HF's run

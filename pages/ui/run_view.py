@@ -36,6 +36,9 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
     st.caption(PairConfiguration.of(record, threads).line(lang))
     if record.drafter == "ngram":
         st.info(tr("view.drafter_ngram"))
+    if record.drafter == "hybrid":
+        by = [c.drafted_by[0] for c in record.cycles if c.drafted_by]
+        st.info(session.fill("view.drafter_hybrid", copies=by.count("ngram"), model=by.count("model")))
     outside = [c.outside_mass[0] for c in record.cycles if c.outside_mass]
     if record.drafter == "tli" and outside:
         st.info(session.fill("view.drafter_tli", size=record.settings.get("intersection", 0),

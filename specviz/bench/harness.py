@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from specviz.bench.contracts import BenchReport, BenchRow, ConcurrencyRow, Prompt, ReportModels
-from specviz.bench.runners import Config, Request, Sample, run_one
+from specviz.bench.runners import HF_PARTNER, Config, Request, Sample, run_one
 from specviz.engine.measured import measured_budget
 from specviz.errors import SpecvizError
 from specviz.models.loader import LoadedModel
@@ -66,6 +66,8 @@ class Plan:
                     if self.with_hf and schedule == "constant" and "ngram" in self.drafters:  # HF's prompt lookup
                         configs.append(Config("hf-prompt-lookup", k, schedule, temperature, drafter="ngram",
                                               ngram_max=self.ngram_max))
+                    if self.with_hf and schedule == "constant" and "tli" in self.drafters:  # HF's universal assisted
+                        configs.append(Config("hf-universal", k, schedule, temperature, drafter="tli"))
             if self.record_overhead and self.ks:
                 configs.append(Config("specviz-counters", self.ks[0], self.schedules[0], temperature))
         return configs
@@ -240,11 +242,10 @@ def _add_paired_ratios(rows: list[BenchRow], by_config: dict[Config, list[Sample
             ratios = _paired(group, base)
             if ratios:
                 row.speedup_paired_median = statistics.median(ratios)
-        if config.implementation == "specviz" and config.drafter == "ngram":
-            hf = by_config.get(Config("hf-prompt-lookup", config.k, config.schedule, config.temperature,
-                                      drafter="ngram", ngram_max=config.ngram_max))
-        elif config.implementation == "specviz" and config.drafter == "model":
-            hf = by_config.get(Config("hf-assisted", config.k, config.schedule, config.temperature))  # any rule
+        if config.implementation == "specviz" and config.drafter in HF_PARTNER:  # any rule: HF has the token rule
+            hf = by_config.get(Config(HF_PARTNER[config.drafter], config.k, config.schedule, config.temperature,
+                                      drafter=config.drafter,
+                                      ngram_max=config.ngram_max if config.drafter == "ngram" else 3))
         elif config.implementation == "specviz-baseline":
             hf = by_config.get(Config("hf-target", temperature=config.temperature))
         else:

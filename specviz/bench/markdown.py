@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from specviz.bench.contracts import BenchReport, BenchRow
+from specviz.bench.runners import HF_PARTNER
 from specviz.text import fill, text
 
 DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
@@ -23,7 +24,7 @@ def _fmt(value, digits: int = 2, lang: str = "en") -> str:
 def _hf_partner(rows: list[BenchRow], row: BenchRow) -> BenchRow | None:
     """The Hugging Face row that a specviz row is paired with (same prompts, k, schedule, temperature)."""
     implementation = ("hf-target" if row.implementation == "specviz-baseline"
-                      else "hf-prompt-lookup" if row.drafter == "ngram" else "hf-assisted")
+                      else HF_PARTNER.get(row.drafter or "model"))
     for other in rows:
         if other.implementation == implementation and all(
                 getattr(other, key) == getattr(row, key)

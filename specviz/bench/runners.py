@@ -4,7 +4,9 @@
 - ``specviz``: this project's speculative decoder (k, schedule);
 - ``hf-target``: transformers ``generate`` with the target alone;
 - ``hf-assisted``: transformers ``generate(assistant_model=...)`` with the same draft;
-- ``hf-prompt-lookup``: transformers ``generate(prompt_lookup_num_tokens=k)``, n-gram drafting.
+- ``hf-prompt-lookup``: transformers ``generate(prompt_lookup_num_tokens=k)``, n-gram drafting;
+- ``hf-universal``: transformers ``generate(assistant_model=..., assistant_tokenizer=...)``, universal
+  assisted generation, for a draft with another vocabulary (paired with specviz's ``tli``).
 Every runner returns a Sample with the same fields, so the report treats them alike.
 """
 
@@ -26,7 +28,10 @@ from specviz.models.loader import LoadedModel
 
 # specviz-counters: the speculative decoder keeping counts and timings only, no token texts or
 # top-token tables, to measure what recording the full trace costs.
-IMPLEMENTATIONS = ("specviz-baseline", "specviz", "specviz-counters", "hf-target", "hf-assisted", "hf-prompt-lookup")
+IMPLEMENTATIONS = ("specviz-baseline", "specviz", "specviz-counters", "hf-target", "hf-assisted", "hf-prompt-lookup",
+                   "hf-universal")
+# Hugging Face's counterpart of each specviz drafter, run on the same target (hybrid has none).
+HF_PARTNER = {"model": "hf-assisted", "ngram": "hf-prompt-lookup", "tli": "hf-universal"}
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,7 @@ class Config:
 
     @property
     def uses_draft_model(self) -> bool:
-        return (self.implementation in ("specviz", "specviz-counters", "hf-assisted")
+        return (self.implementation in ("specviz", "specviz-counters", "hf-assisted", "hf-universal")
                 and DRAFTERS.get(self.drafter).needs_model)
 
 
@@ -178,6 +183,11 @@ def _run_hf(config: Config, target: LoadedModel, draft: LoadedModel, request: Re
     if config.implementation == "hf-assisted":
         saved = _set_assistant_schedule(draft, config)
         kwargs["assistant_model"] = draft.model
+    elif config.implementation == "hf-universal":  # the draft re-reads the text in its own tokens
+        saved = _set_assistant_schedule(draft, config)
+        kwargs["assistant_model"] = draft.model
+        if draft.tokenizer.get_vocab() != target.tokenizer.get_vocab():  # HF refuses the tokenizers when they agree
+            kwargs.update(tokenizer=target.tokenizer, assistant_tokenizer=draft.tokenizer)
     elif config.implementation == "hf-prompt-lookup":  # Hugging Face's n-gram drafting, no draft model
         kwargs.update(prompt_lookup_num_tokens=config.k, max_matching_ngram_size=config.ngram_max)
     torch.manual_seed(request.seed)

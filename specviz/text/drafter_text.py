@@ -45,6 +45,22 @@ DRAFTERS_TEXT = {
         "token alone.",
         "La ricerca nel prompt non ha trovato gli ultimi token più indietro nel testo: niente da copiare, il "
         "target scrive da solo un token."),
+    "frame.1.hybrid_model": (
+        "No match of two tokens or more to copy: this cycle the hybrid drafter asked the draft model.",
+        "Nessuna corrispondenza di almeno due token da copiare: in questo ciclo l'ibrido ha chiesto al modello "
+        "draft."),
+    "frame.1.tli": (
+        "The draft reads and writes in its own tokens; the q drawn here is kept on the tokens both vocabularies "
+        "share, renumbered with the target's ids. At the first position the target puts {outside:.3f} of its "
+        "mass outside them: no proposal can reach it.",
+        "La bozza legge e scrive nei suoi token; la q disegnata qui resta sui token comuni ai due vocabolari, "
+        "rinumerati con gli id del target. Alla prima posizione il target mette {outside:.3f} della sua massa "
+        "fuori da essi: nessuna proposta può raggiungerla."),
+    "view.drafter_hybrid": (
+        "Hybrid drafting: {copies} cycles copied from the text (where at least two tokens matched), {model} asked "
+        "the draft model. Each cycle's first frame says which.",
+        "Proposta ibrida: {copies} cicli hanno copiato dal testo (dove almeno due token corrispondevano), {model} "
+        "hanno chiesto al modello draft. Il primo riquadro di ogni ciclo dice quale."),
     "copy.source": ("copied from here", "copiato da qui"),
     "copy.proposal": ("the copy, proposed", "la copia, proposta"),
 }

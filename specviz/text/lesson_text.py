@@ -202,12 +202,15 @@ LESSON = {
     "lesson.tokenizers.body": (
         "The rule compares p(x) and q(x) for the same token x after the same prefix. Two models with different "
         "tokenizers cut the same sentence into different pieces, and the same id names different strings in each "
-        "vocabulary, so their ids cannot be compared. Such pairs need dedicated algorithms; specviz refuses them "
-        "rather than give a wrong answer.",
+        "vocabulary, so their ids cannot be compared. Such pairs need dedicated algorithms. specviz offers one, "
+        "token-level intersection (tli): q is kept only on the tokens both vocabularies write with the same bytes, "
+        "renumbered with the target's ids and renormalised, so the rule stays exact.",
         "La regola confronta p(x) e q(x) per lo stesso token x dopo lo stesso prefisso. Due modelli con tokenizer "
         "diversi tagliano la stessa frase in pezzi diversi, e lo stesso id indica stringhe diverse in ciascun "
-        "vocabolario, quindi i loro id non si possono confrontare. Coppie così richiedono algoritmi dedicati; specviz le "
-        "rifiuta invece di dare una risposta sbagliata."),
+        "vocabolario, quindi i loro id non si possono confrontare. Coppie così richiedono algoritmi dedicati. specviz "
+        "ne offre uno, l'intersezione dei vocabolari (tli): q resta solo sui token che i due vocabolari scrivono con "
+        "gli stessi byte, rinumerati con gli id del target e rinormalizzati, così la regola resta esatta."),
+    "lesson.tokenizers.also": ("Show me a draft with another vocabulary", "Mostrami una bozza con un altro vocabolario"),
     "lesson.tokenizers.question": (
         "Qwen gives a word the id 1234. Why can't we read q(1234) from SmolLM2's distribution?",
         "Qwen dà a una parola l'id 1234. Perché non possiamo leggere q(1234) dalla distribuzione di SmolLM2?"),

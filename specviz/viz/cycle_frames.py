@@ -91,7 +91,12 @@ def _first(record: RunRecord, index: int, language: str, say) -> Frame:
                      copy_source_html(record, index, language))
     if record.drafter == "ngram":
         return Frame(1, say("frame.1.title"), say("frame.1.nothing_to_copy"), None)
-    return Frame(1, say("frame.1.title"), _proposal_sentence(cycle, say), _proposal_figure(cycle, say))
+    sentence = _proposal_sentence(cycle, say)
+    if record.drafter == "hybrid" and cycle.proposed:  # no copy this cycle: say why the model drafted
+        sentence = f"{say('frame.1.hybrid_model')} {sentence}"
+    if record.drafter == "tli" and cycle.proposed and cycle.outside_mass:
+        sentence = f"{sentence} {say('frame.1.tli', outside=cycle.outside_mass[0])}"
+    return Frame(1, say("frame.1.title"), sentence, _proposal_figure(cycle, say))
 
 
 def _proposal_sentence(cycle: CycleRecord, say) -> str:

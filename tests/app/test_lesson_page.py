@@ -62,6 +62,18 @@ def step_page(lang: str, name: str) -> AppTest:
     return at
 
 
+def test_the_tokenizers_step_also_opens_a_run_drafted_across_vocabularies():
+    at = open_app("it")
+    at.session_state["lesson_at"] = next(n for n, s in enumerate(STEPS, start=1) if s.name == "tokenizers")
+    at.run()
+    link = next(e.proto for e in at.get("page_link") if e.proto.label == text("lesson.tokenizers.also", "it"))
+    at = follow(at, f"pages/{link.page}.py", dict(parse_qsl(link.query_string)))
+    assert not at.exception
+    assert at.session_state["replay_example"] == "smollm2-tli-italian"
+    tli_box = text("view.drafter_tli", "it").split("{")[0]
+    assert any(box.value.startswith(tli_box) for box in at.info)  # the run's intersection and outside mass
+
+
 @pytest.mark.parametrize("name", ["why", "cycle", "rule", "cache"])
 def test_show_me_opens_the_trace_at_the_cycle_and_frame_of_the_step(name):
     link = dict(next(s for s in STEPS if s.name == name).link)

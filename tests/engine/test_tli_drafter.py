@@ -20,6 +20,7 @@ from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.models.loader import LoadedModel
 from specviz.models.tiny import EOS, _bytes_to_unicode
 from specviz.models.vocab_map import intersect, token_bytes
+from specviz.viz.cycle_frames import frames
 from tests.engine.test_distribution import exact_distributions
 from tests.engine.test_ngram_drafter import first_two
 from tests.stats import ALPHA, chi_square_pvalue
@@ -92,6 +93,8 @@ def test_each_cycle_records_the_mass_no_proposal_can_take(tiny_pair, other_draft
         assert len(cycle.outside_mass) == len(cycle.proposed) + 1
         assert all(0.0 <= m <= 1.0 + 1e-6 for m in cycle.outside_mass)
         assert all(q > 0 for q in cycle.proposal_q)  # every proposal lies inside the intersection
+    first = frames(run, 0, "en")[0]  # the cycle view says the bound it sets at the first position
+    assert f"{run.cycles[0].outside_mass[0]:.3f} of its mass outside" in first.sentence
 
 
 @pytest.mark.parametrize("drafter, exact", [("tli", True), ("tli-draft-ids", False)])

@@ -55,3 +55,13 @@ def test_smollm2_and_qwen_meet_on_most_of_smollm2s_vocabulary(real_pair, smollm2
     size = run.settings["intersection"]
     assert 30_000 < size <= smollm2.vocab_size  # most SmolLM2 tokens (49 152) are Qwen tokens too
     assert all(len(c.outside_mass) == len(c.proposed) + 1 for c in run.cycles)
+
+
+def test_hugging_faces_universal_assisted_generation_runs_smollm2_for_qwen_offline(real_pair, smollm2):
+    from specviz.bench.contracts import Prompt
+    from specviz.bench.runners import Config, Request, run_one
+
+    _, target = real_pair
+    request = Request(Prompt("italian-01", "italian", PROMPTS["italian"]), 0, TOKENS, 0)
+    sample = run_one(Config("hf-universal", 4, "constant", drafter="tli"), target, smollm2, request)
+    assert tuple(sample.token_ids) == alone(target, PROMPTS["italian"])  # greedy: the target alone's tokens

@@ -101,3 +101,21 @@ def test_a_strip_shows_the_last_confirmed_slots_then_the_cycles():
     drawn = slots(filled=14, kept=12, confirmed_before=10)
     assert [s for _, s in drawn] == ["confirmed"] * 6 + ["accepted"] * 2 + ["cropped"] * 2
     assert drawn[0][0] == 4
+
+
+def test_the_first_frame_says_who_drafted_each_hybrid_cycle(tiny_pair):
+    from specviz.text import text
+
+    draft, target = tiny_pair
+    record = Decoder(target, draft, DecodeConfig(k=4, schedule="constant", max_new_tokens=40,
+                                                 drafter="hybrid")).run("xyz ab ab a")
+    seen = set()
+    for index, cycle in enumerate(record.cycles):
+        first = frames(record, index, "it")[0]
+        if cycle.sources:  # a copy: the text with the copied span, no q chart
+            assert first.html and first.figure is None and first.sentence.startswith("La ricerca nel prompt")
+            seen.add("ngram")
+        elif cycle.proposed:  # the model: the reason, then the usual sentence and q chart
+            assert first.sentence.startswith(text("frame.1.hybrid_model", "it")) and first.figure is not None
+            seen.add("model")
+    assert seen == {"ngram", "model"}
