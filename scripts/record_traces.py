@@ -59,7 +59,7 @@ RUNS = {
                                    "constant", 4, 0, chat=True),
     "qwen-edit-lookup": Recording(EDIT[3], GREEDY, "constant", 8, 0, drafter="ngram"),  # Italian typo fixes
     "qwen-edit-hybrid": Recording(EDIT[0], GREEDY, "constant", 8, 0, drafter="hybrid"),  # a rename in code
-    "smollm2-tli-italian": Recording(ITALIAN, WARM, "constant", 4, 2, drafter="tli"),
+    "smollm2-tli-italian": Recording(ITALIAN, GREEDY, "constant", 4, 0, drafter="tli"),
 }
 
 

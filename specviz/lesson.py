@@ -44,7 +44,7 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("sampling", "pages/policy.py",
                (("policy_temperature", "1.0"), ("policy_top_k", "2"), ("policy_top_p", "1.0"))),
     LessonStep("tokenizers", "pages/tokenizers.py", also_page="pages/replay.py",
-               also_link=(("replay_example", "smollm2-tli-italian"), ("replay_cycle", "1"), ("replay_frame", "1"))),
+               also_link=(("replay_example", "smollm2-tli-italian"), ("replay_cycle", "4"), ("replay_frame", "1"))),
     LessonStep("budget", "pages/budget.py", (("budget_preset", "budget.preset.high"),)),
     LessonStep("cache", "pages/replay.py",
                (("replay_example", "qwen-many-rejections"), ("replay_cycle", "4"), ("replay_frame", "5"))),

@@ -63,8 +63,8 @@ def add_commands(commands) -> None:
     bench.add_argument("--verifier", type=_list(str), default=("token",),
                        help="specviz's verification rules to compare: token, block, match (comma-separated)")
     bench.add_argument("--drafter", type=_list(str), default=("model",),
-                       help="specviz's drafters to compare: model, ngram, hybrid, tli (comma-separated); ngram is paired with "
-                            "Hugging Face's prompt lookup")
+                       help="specviz's drafters to compare: model, ngram, hybrid, tli (comma-separated); ngram is "
+                            "paired with Hugging Face's prompt lookup, tli with its universal assisted generation")
     bench.add_argument("--ngram-max", type=integer, default=3, help="prompt lookup's longest n-gram (both engines)")
     bench.add_argument("--repeats", type=integer, default=1)
     bench.add_argument("--concurrency", type=_list(int), default=(1,))

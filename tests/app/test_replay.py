@@ -33,7 +33,8 @@ def test_each_shipped_trace_opens_in_replay_and_in_the_cycle_view(path):
 def test_the_shipped_traces_are_real_runs_a_class_needs():
     records = {path.stem: run_from_json(path.read_text()) for path in TRACES}
     for record in records.values():
-        assert (record.draft, record.target) == ("qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
+        draft = "smollm2-135m" if record.drafter == "tli" else "qwen2.5-coder-0.5b"  # tli: another vocabulary
+        assert (record.draft, record.target) == (draft, "qwen2.5-coder-1.5b")
         assert record.schema_version == SCHEMA_VERSION
         assert record.totals["generated"] == len(record.token_ids) == sum(len(c.emitted) for c in record.cycles)
     for prompt_set in SETS:  # each set greedy and sampled
@@ -44,6 +45,11 @@ def test_the_shipped_traces_are_real_runs_a_class_needs():
     assert records["qwen-stops-at-eos"].stop_reason == "eos"
     assert any(c.kind == "correction" for c in records["qwen-code-t0.8"].cycles)
     assert any(c.kind == "bonus" for c in records["qwen-code-t0.8"].cycles)
-    assert sum(path.stat().st_size for path in TRACES) < 400_000  # about 0.3 MB shipped
+    # Every drafter: a run copying from its prompt, one mixing copies and the model, one across vocabularies.
+    assert [records[name].drafter for name in ("qwen-edit-lookup", "qwen-edit-hybrid", "smollm2-tli-italian")] == [
+        "ngram", "hybrid", "tli"]
+    assert {c.drafted_by[0] for c in records["qwen-edit-hybrid"].cycles if c.drafted_by} == {"ngram", "model"}
+    assert records["smollm2-tli-italian"].settings["intersection"] > 30_000
+    assert sum(path.stat().st_size for path in TRACES) < 600_000  # about 0.5 MB shipped
 
 
