@@ -41,7 +41,7 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
         st.info(session.fill("view.drafter_hybrid", copies=by.count("ngram"), model=by.count("model")))
     outside = [c.outside_mass[0] for c in record.cycles if c.outside_mass]
     if record.drafter == "tli" and outside:
-        st.info(session.fill("view.drafter_tli", size=record.settings.get("intersection", 0),
+        st.info(session.fill("view.drafter_tli", size=session.integer(record.settings.get("intersection", 0)),
                              outside=session.number(sum(outside) / len(outside), 3)))
     if record.target == TINY_TARGET:
         st.info(tr("view.tiny_speed"))
