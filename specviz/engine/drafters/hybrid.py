@@ -15,6 +15,8 @@ on the text written while copies were proposed (it feeds what it has not seen).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import torch
 
 from specviz.core.policy import SamplingPolicy
@@ -35,8 +37,8 @@ class HybridDrafter:
     min_copy_match = 2  # the shortest match worth copying; shorter ones go to the model
 
     def __init__(self, setup: DraftSetup):
-        self.copier = NgramDrafter(setup)
-        self.copier.n_min = max(setup.ngram_min, min(self.min_copy_match, setup.ngram_max))
+        shortest = max(setup.ngram_min, min(self.min_copy_match, setup.ngram_max))
+        self.copier = NgramDrafter(replace(setup, ngram_min=shortest))
         self.model = ModelDrafter(setup)
 
     @property
