@@ -4,6 +4,7 @@ Screenshots of every page go to artifacts/screenshots/ (git-ignored) for a perso
 """
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -155,7 +156,6 @@ def test_a_corrupt_trace_upload_shows_a_message_and_a_good_one_replays(server, p
 
 def test_stopping_a_live_run_in_the_browser_keeps_its_tokens(server, page):
     """Streamlit's own Stop, mid-run, then a changed setting: the partial run is kept, not lost."""
-    import re
 
     from playwright.sync_api import expect
 
@@ -184,9 +184,10 @@ def test_a_lesson_show_me_link_opens_its_view_and_the_lesson_keeps_its_step(serv
     step = page.get_by_role("heading", name="4 · Esempio svolto: tre token, nessuna rete")
     expect(step).to_be_visible(timeout=30_000)
     page.get_by_role("link", name="Mostramelo").click()
+    page.wait_for_url(re.compile(r"/toy\?"), timeout=30_000)  # the click's rerun has begun: settle waits for its end
     settle(page)
     expect(page.get_by_role("heading", name="Distribuzioni giocattolo")).to_be_visible(timeout=30_000)
-    assert page.get_by_label("peso di q").first.input_value() == "0.70"  # the article's q, from the link
+    expect(page.get_by_label("peso di q").first).to_have_value("0.70", timeout=30_000)  # the article's q, from the link
     assert "toy_preset=toy.preset.article" in page.url
     page.get_by_role("link", name="Lezione").first.click()  # back through the menu, as a teacher would
     settle(page)

@@ -53,6 +53,7 @@ KINDS = {
     "lab": ("/exactness?{pair}", "Run the experiment", "lab", r"\d+ of \d+ seeded pairs"),
     "toy": ("/toy", "Sample", "monte-carlo", r"\d+ of \d+ samples per rule"),
 }
+SIZE_SLIDERS = {"lab": "Seeded runs", "toy": "samples"}  # the label of the slider that sizes each page's job
 ROLES = ("live", "lab", "toy", "live", "live")  # runner i plays ROLES[i % 5]
 RELEASE_WITHIN_S = 1.0  # a closed tab's job must give its slot up this soon (its steps take milliseconds)
 
@@ -112,13 +113,17 @@ def turn_ends(log_path: Path) -> list[dict]:
 
 def open_page(context, url: str, kind: str, runs: str | None = None):
     """A settled page of `kind`; `runs` = "Home" or "End" moves its job's size slider to the least or the most."""
+    from playwright.sync_api import expect
+
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector(SETTLED, timeout=120_000)
     if runs and kind != "live":
-        slider = page.get_by_role("slider").nth(1 if kind == "lab" else 0)  # the lab's first slider is temperature
+        slider = page.locator('[data-testid="stSlider"]', has_text=SIZE_SLIDERS[kind]).get_by_role("slider")
         slider.focus()
         slider.press(runs)
+        end = slider.get_attribute("min" if runs == "Home" else "max")
+        expect(slider).to_have_value(end, timeout=30_000)  # the job is sized as asked
         page.wait_for_selector(SETTLED, timeout=60_000)
     page.get_by_role("button", name=KINDS[kind][1], exact=True).wait_for(timeout=60_000)
     return page
