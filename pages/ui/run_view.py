@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import streamlit as st
 
 from pages.ui import session
@@ -37,8 +39,8 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
     if record.drafter == "ngram":
         st.info(tr("view.drafter_ngram"))
     if record.drafter == "hybrid":
-        by = [c.drafted_by[0] for c in record.cycles if c.drafted_by]
-        st.info(session.fill("view.drafter_hybrid", copies=by.count("ngram"), model=by.count("model")))
+        by = Counter(c.hybrid_source for c in record.cycles)
+        st.info(session.fill("view.drafter_hybrid", copies=by["copy"], model=by["model"], alone=by["alone"]))
     outside = [c.outside_mass[0] for c in record.cycles if c.outside_mass]
     if record.drafter == "tli" and outside:
         st.info(session.fill("view.drafter_tli", size=session.integer(record.settings.get("intersection", 0)),

@@ -210,6 +210,7 @@ class DecodeRun:
             weights=result.weights or [],
             sources=proposal.sources if full else [],
             drafted_by=proposal.drafted_by if full else [],
+            drafter_choice=proposal.choice,
         )
 
     def _verdicts(self, target_probs, proposal: Proposal, draft_tokens, draws: list[float]) -> list[RuleVerdict]:

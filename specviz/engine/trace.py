@@ -78,10 +78,18 @@ class CycleRecord:
     sources: list[int] = field(default_factory=list)  # copying drafters: the text position each proposal came from
     drafted_by: list[str] = field(default_factory=list)  # which drafter proposed each token (hybrid drafting)
     outside_mass: list[float] = field(default_factory=list)  # tli: p's mass no proposal can take, per position
+    drafter_choice: str = ""  # hybrid drafting: "<source>.<reason>" (copy, model or alone; see source_choice)
 
     @property
     def cycle_ms(self) -> float:
         return self.draft_ms + self.verify_ms + self.overhead_ms
+
+    @property
+    def hybrid_source(self) -> str:
+        """Under hybrid drafting, what filled this cycle: "copy", "model" or "alone" (the target by itself)."""
+        if self.drafter_choice:
+            return self.drafter_choice.split(".")[0]
+        return "copy" if self.sources else "model" if self.proposed else "alone"
 
 
 @dataclass
@@ -235,6 +243,9 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
             or len(sources) not in (0, len(values["proposed"])) or len(drafted_by) not in (0, len(values["proposed"]))
             or any(s < 0 for s in sources)):
         raise SpecvizError(f"{where}: fields 'sources' and 'drafted_by' must give one entry per proposal")
+    drafter_choice = data.get("drafter_choice", "")  # optional: hybrid drafting
+    if not isinstance(drafter_choice, str):
+        raise SpecvizError(f"{where}: field 'drafter_choice' must be a string")
     outside_mass = data.get("outside_mass", [])  # optional: drafting across vocabularies
     if not _CHECKS["floats"](outside_mass) or len(outside_mass) not in (0, len(values["proposed"]) + 1):
         raise SpecvizError(f"{where}: field 'outside_mass' must give one value per position of the target pass")
@@ -251,7 +262,7 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
             raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
     return CycleRecord(top=TopTokens(**top) if top is not None else None, proposal_q=proposal_q, caches=caches,
                        weights=weights, draws=draws, verdicts=verdicts, sources=sources,
-                       drafted_by=drafted_by, outside_mass=outside_mass, **values)
+                       drafted_by=drafted_by, outside_mass=outside_mass, drafter_choice=drafter_choice, **values)
 
 
 _VERDICT_TYPES = {"verifier": str, "accepted": int, "thresholds": "floats", "weights": "floats",

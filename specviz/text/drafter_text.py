@@ -3,8 +3,8 @@
 DRAFTERS_TEXT = {
     "drafter.model": ("draft model", "modello draft"),
     "drafter.ngram": ("prompt lookup (copies from the text)", "ricerca nel prompt (copia dal testo)"),
-    "drafter.hybrid": ("hybrid: copy when possible, else the draft model",
-                       "ibrido: copia quando può, altrimenti il modello draft"),
+    "drafter.hybrid": ("hybrid: copy, draft model or target alone, the fastest so far",
+                       "ibrido: copia, modello draft o target da solo, il più veloce finora"),
     "drafter.tli": ("another tokenizer (token-level intersection)", "altro tokenizer (intersezione dei token)"),
     "view.drafter_tli": (
         "A draft model with another tokenizer drafted this run (token-level intersection): it proposed only the "
@@ -19,12 +19,14 @@ DRAFTERS_TEXT = {
     "live.drafter_help": (
         "Draft model: a small model proposes. Prompt lookup: no draft model; the proposal is copied from "
         "where the last few tokens appeared earlier in the text. It pays off when the answer repeats its "
-        "input (editing code, fixing typos). Hybrid: copy when the text offers a match, else the draft model. "
+        "input (editing code, fixing typos). Hybrid: each cycle copies (if the text offers a match), asks the "
+        "draft model or lets the target write alone, whichever has written the most tokens per second so far. "
         "Another tokenizer: a draft model whose vocabulary differs, proposing only the tokens both share.",
         "Modello draft: propone un modello piccolo. Ricerca nel prompt: nessun modello draft; la proposta è "
         "copiata da dove gli ultimi token sono già comparsi nel testo. Conviene quando la risposta ripete "
-        "l'input (modificare codice, correggere refusi). Ibrido: copia quando il testo offre una corrispondenza, "
-        "altrimenti il modello draft. Altro tokenizer: un modello draft con un vocabolario diverso, che propone "
+        "l'input (modificare codice, correggere refusi). Ibrido: a ogni ciclo copia (se il testo offre una "
+        "corrispondenza), chiede al modello draft o lascia scrivere il target da solo, scegliendo chi finora ha "
+        "scritto più token al secondo. Altro tokenizer: un modello draft con un vocabolario diverso, che propone "
         "solo i token comuni ai due."),
     "view.drafter_ngram": (
         "Prompt lookup drafted this run: no draft model; each proposal was copied from earlier text, with a "
@@ -49,6 +51,41 @@ DRAFTERS_TEXT = {
         "No match of two tokens or more to copy: this cycle the hybrid drafter asked the draft model.",
         "Nessuna corrispondenza di almeno due token da copiare: in questo ciclo l'ibrido ha chiesto al modello "
         "draft."),
+    # Why the hybrid drafter chose this cycle's source (specviz/engine/drafters/source_choice.py).
+    "frame.1.hybrid.copy.first": ("The text offered a match: the hybrid drafter copies it.",
+                                  "Il testo offriva una corrispondenza: l'ibrido la copia."),
+    "frame.1.hybrid.copy.faster": (
+        "The text offered a match, and copies have written the most tokens per second in this run so far.",
+        "Il testo offriva una corrispondenza, e finora in questa generazione le copie hanno scritto più token "
+        "al secondo."),
+    "frame.1.hybrid.copy.probe": (
+        "Copies have been slower in this run; this cycle copies again to measure them anew.",
+        "Finora le copie sono state più lente; in questo ciclo l'ibrido copia di nuovo per rimisurarle."),
+    "frame.1.hybrid.model.first": (
+        "The text offered a match, but the draft model has not been timed yet: this cycle it drafts.",
+        "Il testo offriva una corrispondenza, ma il modello draft non è ancora stato misurato: in questo ciclo "
+        "propone lui."),
+    "frame.1.hybrid.model.no_match": (
+        "No match of two tokens or more to copy, and the draft model has been faster than the target alone: "
+        "this cycle the hybrid drafter asked the draft model.",
+        "Nessuna corrispondenza di almeno due token da copiare, e il modello draft è stato più veloce del "
+        "target da solo: in questo ciclo l'ibrido ha chiesto al modello draft."),
+    "frame.1.hybrid.model.faster": (
+        "The text offered a match, but the draft model has written more tokens per second in this run: this "
+        "cycle the hybrid drafter asked it.",
+        "Il testo offriva una corrispondenza, ma finora il modello draft ha scritto più token al secondo: in "
+        "questo ciclo l'ibrido ha chiesto a lui."),
+    "frame.1.hybrid.model.probe": (
+        "The draft model has been slower in this run; this cycle it drafts again to be measured anew.",
+        "Finora il modello draft è stato più lento; in questo ciclo propone di nuovo per essere rimisurato."),
+    "frame.1.hybrid.alone.faster": (
+        "In this run the proposals have cost more time than they saved: this cycle the hybrid drafter proposes "
+        "nothing and the target alone writes one token. Every few cycles it tries the draft again.",
+        "Finora le proposte sono costate più tempo di quanto ne abbiano fatto risparmiare: in questo ciclo "
+        "l'ibrido non propone nulla e il solo target scrive un token. Ogni tanto riprova con la bozza."),
+    "frame.1.hybrid.alone.probe": (
+        "This cycle the hybrid drafter proposes nothing, to measure again how fast the target is alone.",
+        "In questo ciclo l'ibrido non propone nulla, per rimisurare quanto è veloce il target da solo."),
     "frame.1.tli": (
         "The draft reads and writes in its own tokens; the q drawn here is kept on the tokens both vocabularies "
         "share, renumbered with the target's ids. At the first position the target puts {outside:.3f} of its "
@@ -58,9 +95,13 @@ DRAFTERS_TEXT = {
         "fuori da essi: nessuna proposta può raggiungerla."),
     "view.drafter_hybrid": (
         "Hybrid drafting: {copies} cycles copied from the text (where at least two tokens matched), {model} asked "
-        "the draft model. Each cycle's first frame says which.",
+        "the draft model, {alone} let the target write alone; each time the source that had written the most "
+        "tokens per second so far, with a few cycles to measure the others again. Each cycle's first frame says "
+        "which and why.",
         "Proposta ibrida: {copies} cicli hanno copiato dal testo (dove almeno due token corrispondevano), {model} "
-        "hanno chiesto al modello draft. Il primo riquadro di ogni ciclo dice quale."),
+        "hanno chiesto al modello draft, {alone} hanno lasciato scrivere il target da solo; ogni volta la fonte "
+        "che finora aveva scritto più token al secondo, con qualche ciclo per rimisurare le altre. Il primo "
+        "riquadro di ogni ciclo dice quale e perché."),
     "copy.source": ("copied from here", "copiato da qui"),
     "copy.proposal": ("the copy, proposed", "la copia, proposta"),
 }

@@ -86,17 +86,28 @@ def _layout(figure: go.Figure, title: str, **more) -> go.Figure:
 def _first(record: RunRecord, index: int, language: str, say) -> Frame:
     """Frame 1: the draft model's proposals and their q, or what prompt lookup copied and from where."""
     cycle = record.cycles[index]
+    why = _hybrid_reason(record, cycle, say)
     if cycle.sources:  # prompt lookup, alone or in a hybrid
-        return Frame(1, say("frame.1.title"), say("frame.1.copied", n=len(cycle.proposed)), None,
+        return Frame(1, say("frame.1.title"), f"{why}{say('frame.1.copied', n=len(cycle.proposed))}", None,
                      copy_source_html(record, index, language))
     if record.drafter == "ngram":
         return Frame(1, say("frame.1.title"), say("frame.1.nothing_to_copy"), None)
-    sentence = _proposal_sentence(cycle, say)
-    if record.drafter == "hybrid" and cycle.proposed:  # no copy this cycle: say why the model drafted
-        sentence = f"{say('frame.1.hybrid_model')} {sentence}"
+    if record.drafter == "hybrid" and not cycle.proposed and why:  # the target alone: the reason says it all
+        return Frame(1, say("frame.1.title"), why.strip(), None)
+    sentence = f"{why}{_proposal_sentence(cycle, say)}"
     if record.drafter == "tli" and cycle.proposed and cycle.outside_mass:
         sentence = f"{sentence} {say('frame.1.tli', outside=cycle.outside_mass[0])}"
     return Frame(1, say("frame.1.title"), sentence, _proposal_figure(cycle, say))
+
+
+def _hybrid_reason(record: RunRecord, cycle: CycleRecord, say) -> str:
+    """Why a hybrid drafter filled this cycle as it did, followed by a space ("" for other drafters)."""
+    if record.drafter != "hybrid":
+        return ""
+    if cycle.drafter_choice:
+        return f"{say(f'frame.1.hybrid.{cycle.drafter_choice}')} "
+    # Traces recorded before the choice was written: a model proposal meant no match.
+    return f"{say('frame.1.hybrid_model')} " if cycle.proposed and not cycle.sources else ""
 
 
 def _proposal_sentence(cycle: CycleRecord, say) -> str:

@@ -103,7 +103,7 @@ def test_a_strip_shows_the_last_confirmed_slots_then_the_cycles():
     assert drawn[0][0] == 4
 
 
-def test_the_first_frame_says_who_drafted_each_hybrid_cycle(tiny_pair):
+def test_the_first_frame_says_who_drafted_each_hybrid_cycle_and_why(tiny_pair):
     from specviz.text import text
 
     draft, target = tiny_pair
@@ -112,10 +112,12 @@ def test_the_first_frame_says_who_drafted_each_hybrid_cycle(tiny_pair):
     seen = set()
     for index, cycle in enumerate(record.cycles):
         first = frames(record, index, "it")[0]
-        if cycle.sources:  # a copy: the text with the copied span, no q chart
-            assert first.html and first.figure is None and first.sentence.startswith("La ricerca nel prompt")
-            seen.add("ngram")
-        elif cycle.proposed:  # the model: the reason, then the usual sentence and q chart
-            assert first.sentence.startswith(text("frame.1.hybrid_model", "it")) and first.figure is not None
-            seen.add("model")
-    assert seen == {"ngram", "model"}
+        assert first.sentence.startswith(text(f"frame.1.hybrid.{cycle.drafter_choice}", "it"))  # why, first
+        seen.add(cycle.hybrid_source)
+        if cycle.hybrid_source == "copy":  # the text with the copied span, no q chart
+            assert cycle.sources and first.html and first.figure is None and "La ricerca nel prompt" in first.sentence
+        elif cycle.hybrid_source == "model":  # the usual sentence and q chart
+            assert cycle.proposed and not cycle.sources and first.figure is not None
+        else:  # the target alone: nothing proposed, nothing drawn
+            assert not cycle.proposed and first.figure is None
+    assert {"copy", "model"} <= seen

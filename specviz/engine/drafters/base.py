@@ -29,6 +29,7 @@ class Proposal:
     ms_per_token: list[float] = field(default_factory=list)
     sources: list[int] = field(default_factory=list)  # copying drafters: where in the text each token was copied from
     drafted_by: list[str] = field(default_factory=list)  # which drafter proposed each token (hybrid drafting)
+    choice: str = ""  # hybrid drafting: "<source>.<reason>", which source filled the cycle and why (source_choice)
 
 
 @dataclass(frozen=True)

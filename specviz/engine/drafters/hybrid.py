@@ -1,34 +1,37 @@
-"""Hybrid drafting: copy when the text offers a match, else ask the draft model (as llama.cpp combines
-draft-free and draft-model speculation).
+"""Hybrid drafting: copy when the text offers a match, ask the draft model, or let the target write alone,
+whichever has been fastest in this run (llama.cpp combines draft-free and draft-model speculation; the
+choice per cycle is a departure: see ``source_choice``).
 
-A copy is proposed only when at least ``min_copy_match`` (2) tokens match: a
-single repeated token (" the", " =") says little about what follows, and a
-poor copy pre-empts a model that would have been right. (Measured on the edit
-prompts at k = 8, copying on 1-token matches made hybrid 9% slower than prompt
-lookup alone.) A larger ``ngram_min`` still applies.
+A copy is possible only when at least ``min_copy_match`` (2) tokens match: a
+single repeated token (" the", " =") says little about what follows. (Measured
+on the edit prompts at k = 8, copying on 1-token matches made hybrid 9% slower
+than prompt lookup alone.) A larger ``ngram_min`` still applies.
 
-Each cycle's proposal comes from one drafter only, and the record says which
-(``Proposal.drafted_by``). Both stay exact: a copy has a one-hot q, a model
-proposal the q it was sampled from. The draft model's cache simply catches up
-on the text written while copies were proposed (it feeds what it has not seen).
+Each cycle's proposal comes from one source only, and the record says which
+(``Proposal.drafted_by``) and why (``Proposal.choice``). All stay exact: a copy
+has a one-hot q, a model proposal the q it was sampled from, and no proposal
+leaves the target alone. The draft model's cache simply catches up on the text
+written while it sat out (it feeds what it has not seen).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import torch
 
 from specviz.core.policy import SamplingPolicy
-from specviz.engine.drafters.base import DraftSetup, Proposal, register_drafter
+from specviz.engine.drafters.base import DraftSetup, Proposal, empty_proposal, register_drafter
 from specviz.engine.drafters.model import ModelDrafter
 from specviz.engine.drafters.ngram import NgramDrafter
+from specviz.engine.drafters.source_choice import SourceChoice
 from specviz.limits import K
 
 
 @register_drafter
 class HybridDrafter:
-    """Prompt lookup when the last n-gram occurred before; the draft model otherwise."""
+    """Prompt lookup, the draft model or the target alone: per cycle, the fastest so far in this run."""
 
     name = "hybrid"
     needs_model = True
@@ -37,9 +40,13 @@ class HybridDrafter:
     min_copy_match = 2  # the shortest match worth copying; shorter ones go to the model
 
     def __init__(self, setup: DraftSetup):
+        self.setup = setup
         shortest = max(setup.ngram_min, min(self.min_copy_match, setup.ngram_max))
         self.copier = NgramDrafter(replace(setup, ngram_min=shortest))
         self.model = ModelDrafter(setup)
+        self.choice = SourceChoice()
+        self.last: tuple[str, float, bool] | None = None  # the last cycle: its source, start, and whether to time it
+        self.written = 0  # tokens the last cycle wrote
 
     @property
     def forward_passes(self) -> int:
@@ -51,13 +58,30 @@ class HybridDrafter:
 
     def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
                 stop_below: float | None = None) -> Proposal:
-        proposal = self.copier.propose(k, policy, generator, stop_below)  # free: no model runs
-        if proposal.tokens:
-            return proposal
-        proposal = self.model.propose(k, policy, generator, stop_below)
-        proposal.drafted_by = [self.model.name] * len(proposal.tokens)
+        now = time.perf_counter()
+        self._time_last_cycle(now)
+        copy = self.copier.propose(k, policy, generator, stop_below)  # free: a lookup, no model runs
+        source, reason = self.choice.choose(can_copy=bool(copy.tokens))
+        self.choice.filled(source)
+        # The run's first cycle reads the prompt into the target, the model's first into the draft: not timed.
+        reads_prompt = self.last is None or (source == "model" and self.model.forward_passes == 0)
+        self.last = (source, now, not reads_prompt)
+        if source == "copy":
+            proposal = copy
+        elif source == "model":
+            proposal = self.model.propose(k, policy, generator, stop_below)
+            proposal.drafted_by = [self.model.name] * len(proposal.tokens)
+        else:
+            proposal = empty_proposal(self.setup)
+        proposal.choice = f"{source}.{reason}"
         return proposal
 
+    def _time_last_cycle(self, now: float) -> None:
+        """Tell the choice what the cycle that just ended wrote and how long it took, proposal to proposal."""
+        if self.last is not None and self.last[2]:
+            self.choice.timed(self.last[0], self.written, 1000.0 * (now - self.last[1]))
+
     def update(self, accepted: int, emitted: list[int]) -> None:
+        self.written = len(emitted)
         self.copier.update(accepted, emitted)
         self.model.update(accepted, emitted)

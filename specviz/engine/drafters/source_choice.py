@@ -1,0 +1,94 @@
+"""Which source a hybrid drafter uses this cycle, chosen by what this run has measured so far.
+
+Three sources can fill a cycle:
+- ``copy``: prompt lookup (only when the text offers a match);
+- ``model``: the draft model;
+- ``alone``: no proposal, the target writes one token by itself.
+
+For each source the run keeps two running means over the cycles it filled: the
+tokens the cycle wrote (accepted + 1) and the cycle's wall-clock time (from one
+proposal to the next, the target's pass included). The cycle goes to the source
+with the most tokens per millisecond. As in the budget schedule:
+
+- a source not measured yet is tried when it may win: copy and model as soon as
+  they are available, ``alone`` with one token in the time of the cheapest cycle
+  measured (a pass over more rows never costs less than a pass over one);
+- a measured source that sits out PROBE_EVERY cycles fills one again, so a run
+  that moves from code to prose can change its mind; each probe that does not
+  win doubles that source's wait (up to MAX_WAIT), as probing a loser costs time;
+- a cycle whose time includes reading the prompt (the run's first, the draft
+  model's first) is not timed: the source is tried again.
+- the choice depends only on cycles already finished, never on the tokens about
+  to be proposed, so each cycle's output keeps exactly the target's distribution.
+
+Measured times vary, so under sampling a seeded hybrid run need not repeat its text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SOURCES = ("copy", "model", "alone")
+# Why a source filled the cycle; each reason has its sentence in the cycle view (frame.1.hybrid.<reason>).
+REASONS = ("first", "faster", "no_match", "probe")
+WEIGHT = 0.3  # weight of the newest cycle in each running mean
+PROBE_EVERY = 8  # cycles a source may sit out before it fills one again
+MAX_WAIT = 64  # the longest a losing source waits between probes
+
+
+@dataclass
+class Measured:
+    """Running means over the cycles one source filled."""
+
+    tokens: float = 0.0  # tokens written per cycle
+    ms: float = 0.0  # wall-clock time per cycle
+    cycles: int = 0  # cycles timed
+
+    def add(self, tokens: int, ms: float) -> None:
+        weight = 1.0 if self.cycles == 0 else WEIGHT  # the first cycle sets the means
+        self.tokens += weight * (tokens - self.tokens)
+        self.ms += weight * (ms - self.ms)
+        self.cycles += 1
+
+
+@dataclass
+class SourceChoice:
+    """Chooses copy, model or alone before each cycle; told each cycle's tokens and time after it."""
+
+    measured: dict[str, Measured] = field(default_factory=lambda: {s: Measured() for s in SOURCES})
+    idle: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SOURCES, 0))  # cycles since each filled one
+    wait: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SOURCES, PROBE_EVERY))  # idle cycles to a probe
+
+    def rate(self, source: str) -> float | None:
+        """Expected tokens per millisecond (None: not known yet)."""
+        seen = self.measured[source]
+        if seen.cycles:
+            return seen.tokens / max(seen.ms, 1e-6)
+        timed = [m.ms for m in self.measured.values() if m.cycles]
+        if source == "alone" and timed:  # one token, at the cost of the cheapest cycle measured
+            return 1.0 / max(min(timed), 1e-6)
+        return None
+
+    def choose(self, can_copy: bool) -> tuple[str, str]:
+        """(source, reason) for the next cycle; copy only if `can_copy`."""
+        available = [s for s in SOURCES if s != "copy" or can_copy]
+        for source in ("copy", "model"):  # each drafter is tried once before any comparison
+            if source in available and not self.measured[source].cycles:
+                return source, "first" if can_copy or source == "copy" else "no_match"
+        rates = {s: self.rate(s) for s in available}
+        best = max(available, key=lambda s: rates[s])
+        self.wait[best] = PROBE_EVERY  # a winner, once it loses, is probed soon
+        for source in available:  # a measured source left out too long is measured again
+            if source != best and self.measured[source].cycles and self.idle[source] >= self.wait[source]:
+                self.wait[source] = min(2 * self.wait[source], MAX_WAIT)
+                return source, "probe"
+        return best, "faster" if can_copy or best != "model" else "no_match"
+
+    def filled(self, source: str) -> None:
+        """`source` fills the cycle about to run."""
+        for other in SOURCES:
+            self.idle[other] = 0 if other == source else self.idle[other] + 1
+
+    def timed(self, source: str, tokens: int, ms: float) -> None:
+        """The cycle `source` filled wrote `tokens` in `ms` milliseconds."""
+        self.measured[source].add(tokens, ms)

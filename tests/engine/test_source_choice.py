@@ -1,0 +1,62 @@
+"""The hybrid drafter's choice of source, fed hand-made cycle counts and times that force each outcome."""
+
+from specviz.engine.drafters.source_choice import MAX_WAIT, PROBE_EVERY, SourceChoice
+
+
+def run(choice: SourceChoice, can_copy: bool, written: dict[str, tuple[int, float]]) -> tuple[str, str]:
+    """One cycle: choose, fill, and report the tokens and milliseconds `written` gives the chosen source."""
+    source, reason = choice.choose(can_copy)
+    choice.filled(source)
+    choice.timed(source, *written[source])
+    return source, reason
+
+
+def test_each_drafter_is_tried_before_any_comparison():
+    choice = SourceChoice()
+    assert choice.choose(can_copy=True) == ("copy", "first")
+    choice.timed("copy", 1, 100.0)
+    assert choice.choose(can_copy=True) == ("model", "first")
+    assert SourceChoice().choose(can_copy=False) == ("model", "no_match")  # nothing to copy: the model
+
+
+def test_the_source_with_more_tokens_per_millisecond_fills_the_cycle():
+    choice = SourceChoice()
+    choice.timed("copy", 3, 100.0)  # 0.030 tokens per ms
+    choice.timed("model", 3, 200.0)  # 0.015
+    assert choice.choose(can_copy=True) == ("copy", "faster")
+    choice = SourceChoice()
+    choice.timed("copy", 1, 100.0)  # 0.010
+    choice.timed("model", 4, 200.0)  # 0.020
+    assert choice.choose(can_copy=True) == ("model", "faster")
+    assert choice.choose(can_copy=False) == ("model", "no_match")
+
+
+def test_the_target_alone_wins_when_the_model_costs_more_than_it_saves():
+    choice = SourceChoice()
+    choice.timed("copy", 2, 100.0)  # the cheapest cycle timed: one token alone is assumed to cost as much
+    choice.timed("model", 2, 300.0)  # 0.0067 tokens per ms < 1 / 100
+    assert choice.rate("alone") == 1 / 100.0
+    assert choice.choose(can_copy=False) == ("alone", "faster")
+    assert choice.choose(can_copy=True) == ("copy", "faster")  # a copy (0.02) still beats both
+
+
+def test_a_losing_source_is_probed_again_less_and_less_often():
+    choice = SourceChoice()
+    times = {"copy": (1, 100.0), "model": (4, 200.0), "alone": (1, 90.0)}
+    run(choice, True, times)
+    run(choice, True, times)  # both measured: from here the model wins
+    probes = [i for i in range(200) if run(choice, True, times) == ("copy", "probe")]
+    gaps = [b - a for a, b in zip(probes, probes[1:])]
+    assert probes[0] < PROBE_EVERY  # the first probe once the copy sat out PROBE_EVERY cycles
+    assert gaps[0] == 2 * PROBE_EVERY + 1 and gaps[-1] == MAX_WAIT + 1  # each probe doubles the wait, up to the most
+    assert gaps == sorted(gaps)
+
+
+def test_a_probe_that_wins_makes_the_source_the_choice():
+    choice = SourceChoice()
+    run(choice, True, {"copy": (1, 100.0)})
+    run(choice, True, {"model": (4, 200.0)})
+    for _ in range(PROBE_EVERY - 1):  # the copy sat out the model's first cycle too
+        assert run(choice, True, {"model": (4, 200.0)}) == ("model", "faster")
+    assert run(choice, True, {"copy": (8, 100.0)}) == ("copy", "probe")  # the text turned repetitive
+    assert choice.choose(can_copy=True) == ("copy", "faster")
