@@ -83,6 +83,11 @@ DRAFTERS_TEXT = {
         "nothing and the target alone writes one token. Every few cycles it tries the draft again.",
         "Finora le proposte sono costate più tempo di quanto ne abbiano fatto risparmiare: in questo ciclo "
         "l'ibrido non propone nulla e il solo target scrive un token. Ogni tanto riprova con la bozza."),
+    "frame.1.hybrid.alone.first": (
+        "The proposals so far have written few tokens for their time, and the target alone has not been timed "
+        "yet: this cycle the hybrid drafter proposes nothing and the target writes one token by itself.",
+        "Finora le proposte hanno scritto pochi token per il tempo che costano, e il target da solo non è ancora "
+        "stato misurato: in questo ciclo l'ibrido non propone nulla e il target scrive un token da solo."),
     "frame.1.hybrid.alone.probe": (
         "This cycle the hybrid drafter proposes nothing, to measure again how fast the target is alone.",
         "In questo ciclo l'ibrido non propone nulla, per rimisurare quanto è veloce il target da solo."),

@@ -74,10 +74,10 @@ def test_hybrid_leaves_a_one_token_match_to_the_model(tiny_pair):
     config = dict(k=4, schedule="constant", max_new_tokens=4)
     copied = Decoder(target, None, DecodeConfig(drafter="ngram", **config)).start(prompt).step()
     assert copied.drafted_by[:1] == ["ngram"] and copied.sources[0] == 1  # prompt lookup copies "bca"
-    hybrid = Decoder(target, draft, DecodeConfig(drafter="hybrid", **config)).start(prompt).step()
-    assert hybrid.drafted_by == ["model"] * len(hybrid.proposed) and not hybrid.sources
-    longer = Decoder(target, draft, DecodeConfig(drafter="hybrid", **config)).start("abcab").step()
-    assert longer.drafted_by[:1] == ["ngram"]  # "ab" occurred before: two tokens match, hybrid copies
+    hybrid = Decoder(target, draft, DecodeConfig(drafter="hybrid", **config)).start(prompt)
+    assert hybrid.drafter.copier.lookup(4) == ([], [])  # nothing for hybrid to copy
+    longer = Decoder(target, draft, DecodeConfig(drafter="hybrid", **config)).start("abcab")
+    assert longer.drafter.copier.lookup(4)[1][:1] == [2]  # "ab" occurred before: two tokens match, a copy
 
 
 def test_the_n_gram_lengths_are_checked():
@@ -94,8 +94,13 @@ def first_two(target, drafter: str, policy: SamplingPolicy, draft=None, prompt: 
     vocab = target.vocab_size
     first, joint, copied = np.zeros(vocab), np.zeros((vocab, vocab)), 0
     for seed in range(RUNS):
-        record = Decoder(target, draft, DecodeConfig(k=2, max_new_tokens=3, seed=seed, policy=policy,
-                                                     drafter=drafter, trace_detail="counters")).run(prompt)
+        run = Decoder(target, draft, DecodeConfig(k=2, max_new_tokens=3, seed=seed, policy=policy,
+                                                  drafter=drafter, trace_detail="counters")).start(prompt)
+        if "hybrid" in drafter:
+            run.drafter.choice = copies_measured_faster()
+        while not run.finished:
+            run.step()
+        record = run.record
         a, b = record.token_ids[:2]
         first[a] += 1
         joint[a, b] += 1
@@ -103,9 +108,22 @@ def first_two(target, drafter: str, policy: SamplingPolicy, draft=None, prompt: 
     return first, joint, copied
 
 
+def copies_measured_faster():
+    """A hybrid drafter's choice as if copies had been faster than the model, and the model than the target
+    alone: it copies wherever it can, else asks the model."""
+    from specviz.engine.drafters.source_choice import SourceChoice
+
+    choice = SourceChoice()
+    choice.timed("copy", 3, 10.0)
+    choice.timed("model", 2, 100.0, draft_ms=50.0)
+    choice.timed("alone", 1, 60.0)
+    return choice
+
+
 # Hybrid's copies come from the ngram drafter's own code (its `copier`): the first case tests them exact, and
-# hybrid-flat-q shows that hybrid reaches that path on REPEATING. Hybrid on "xyz" (nothing to copy) tests its
-# model path. (Each case is 2000 seeded runs; at 1000 the flat q's joint test is not yet below ALPHA.)
+# hybrid-flat-q shows that hybrid, once copies have been faster, reaches that path on REPEATING. Hybrid on
+# "xyz" (nothing to copy) tests its model path. (Each case is 2000 seeded runs; at 1000 the flat q's joint
+# test is not yet below ALPHA.)
 CASES = [("ngram", REPEATING, True), ("ngram-flat-q", REPEATING, False), ("hybrid", "xyz", True),
          ("hybrid-flat-q", REPEATING, False)]
 

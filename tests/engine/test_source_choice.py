@@ -1,6 +1,6 @@
 """The hybrid drafter's choice of source, fed hand-made cycle counts and times that force each outcome."""
 
-from specviz.engine.drafters.source_choice import MAX_WAIT, PROBE_EVERY, SourceChoice
+from specviz.engine.drafters.source_choice import MAX_WAIT, PROBE_EVERY, VERIFY_SPREAD, SourceChoice
 
 
 def run(choice: SourceChoice, can_copy: bool, written: dict[str, tuple[int, float]]) -> tuple[str, str]:
@@ -13,10 +13,11 @@ def run(choice: SourceChoice, can_copy: bool, written: dict[str, tuple[int, floa
 
 def test_each_drafter_is_tried_before_any_comparison():
     choice = SourceChoice()
-    assert choice.choose(can_copy=True) == ("copy", "first")
-    choice.timed("copy", 1, 100.0)
     assert choice.choose(can_copy=True) == ("model", "first")
-    assert SourceChoice().choose(can_copy=False) == ("model", "no_match")  # nothing to copy: the model
+    assert choice.choose(can_copy=False) == ("model", "no_match")  # nothing to copy: the model
+    choice.timed("model", 4, 200.0)
+    assert choice.choose(can_copy=True) == ("copy", "first")
+    assert choice.choose(can_copy=False) == ("model", "no_match")
 
 
 def test_the_source_with_more_tokens_per_millisecond_fills_the_cycle():
@@ -31,13 +32,22 @@ def test_the_source_with_more_tokens_per_millisecond_fills_the_cycle():
     assert choice.choose(can_copy=False) == ("model", "no_match")
 
 
-def test_the_target_alone_wins_when_the_model_costs_more_than_it_saves():
+def test_the_target_alone_is_tried_where_it_might_win_and_chosen_where_it_does():
     choice = SourceChoice()
-    choice.timed("copy", 2, 100.0)  # the cheapest cycle timed: one token alone is assumed to cost as much
-    choice.timed("model", 2, 300.0)  # 0.0067 tokens per ms < 1 / 100
-    assert choice.rate("alone") == 1 / 100.0
+    choice.timed("model", 2, 300.0, draft_ms=200.0)  # 0.0067 tokens per ms; the target's part: 100 ms
+    assert choice.rate("alone") == VERIFY_SPREAD / 100.0  # optimistic: one token in part of the cheapest pass
+    assert choice.choose(can_copy=False) == ("alone", "first")
+    choice.timed("alone", 1, 90.0)  # 0.011
     assert choice.choose(can_copy=False) == ("alone", "faster")
-    assert choice.choose(can_copy=True) == ("copy", "faster")  # a copy (0.02) still beats both
+    choice.timed("copy", 2, 100.0)  # 0.02
+    assert choice.choose(can_copy=True) == ("copy", "faster")  # a copy still beats both
+
+
+def test_the_target_alone_is_not_tried_where_the_model_clearly_wins():
+    choice = SourceChoice()
+    choice.timed("model", 7, 900.0, draft_ms=400.0)  # code: 0.0078 tokens per ms, 500 ms of target pass
+    assert choice.rate("alone") < choice.rate("model")
+    assert [choice.choose(can_copy=False) for _ in range(3)] == [("model", "no_match")] * 3
 
 
 def test_a_losing_source_is_probed_again_less_and_less_often():
@@ -45,18 +55,19 @@ def test_a_losing_source_is_probed_again_less_and_less_often():
     times = {"copy": (1, 100.0), "model": (4, 200.0), "alone": (1, 90.0)}
     run(choice, True, times)
     run(choice, True, times)  # both measured: from here the model wins
+    assert {s for s, m in choice.measured.items() if m.cycles} == {"copy", "model"}
     probes = [i for i in range(200) if run(choice, True, times) == ("copy", "probe")]
     gaps = [b - a for a, b in zip(probes, probes[1:])]
-    assert probes[0] < PROBE_EVERY  # the first probe once the copy sat out PROBE_EVERY cycles
+    assert probes[0] == PROBE_EVERY  # the first probe once the copy sat out PROBE_EVERY cycles
     assert gaps[0] == 2 * PROBE_EVERY + 1 and gaps[-1] == MAX_WAIT + 1  # each probe doubles the wait, up to the most
     assert gaps == sorted(gaps)
 
 
 def test_a_probe_that_wins_makes_the_source_the_choice():
     choice = SourceChoice()
-    run(choice, True, {"copy": (1, 100.0)})
     run(choice, True, {"model": (4, 200.0)})
-    for _ in range(PROBE_EVERY - 1):  # the copy sat out the model's first cycle too
+    run(choice, True, {"copy": (1, 100.0)})
+    for _ in range(PROBE_EVERY):
         assert run(choice, True, {"model": (4, 200.0)}) == ("model", "faster")
     assert run(choice, True, {"copy": (8, 100.0)}) == ("copy", "probe")  # the text turned repetitive
     assert choice.choose(can_copy=True) == ("copy", "faster")

@@ -17,7 +17,7 @@ written while it sat out (it feeds what it has not seen).
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import torch
 
@@ -29,6 +29,16 @@ from specviz.engine.drafters.source_choice import SourceChoice
 from specviz.limits import K
 
 
+@dataclass
+class Cycle:
+    """The cycle under way, as the choice of source will be told about it."""
+
+    source: str
+    started: float  # time.perf_counter() when it was proposed
+    timed: bool  # False if its time includes reading the prompt
+    draft_ms: float = 0.0
+
+
 @register_drafter
 class HybridDrafter:
     """Prompt lookup, the draft model or the target alone: per cycle, the fastest so far in this run."""
@@ -38,6 +48,7 @@ class HybridDrafter:
     max_tokens = K.high
     exact = True
     min_copy_match = 2  # the shortest match worth copying; shorter ones go to the model
+    probe_tokens = 2  # the proposal of a model probed again after losing
 
     def __init__(self, setup: DraftSetup):
         self.setup = setup
@@ -45,7 +56,7 @@ class HybridDrafter:
         self.copier = NgramDrafter(replace(setup, ngram_min=shortest))
         self.model = ModelDrafter(setup)
         self.choice = SourceChoice()
-        self.last: tuple[str, float, bool] | None = None  # the last cycle: its source, start, and whether to time it
+        self.last: Cycle | None = None  # the cycle under way
         self.written = 0  # tokens the last cycle wrote
 
     @property
@@ -65,12 +76,15 @@ class HybridDrafter:
         self.choice.filled(source)
         # The run's first cycle reads the prompt into the target, the model's first into the draft: not timed.
         reads_prompt = self.last is None or (source == "model" and self.model.forward_passes == 0)
-        self.last = (source, now, not reads_prompt)
+        self.last = Cycle(source, now, timed=not reads_prompt)
         if source == "copy":
             proposal = copy
         elif source == "model":
-            proposal = self.model.propose(k, policy, generator, stop_below)
+            # A probe of a model that has been losing proposes few tokens: it costs little when it loses again.
+            length = min(k, self.probe_tokens) if reason == "probe" else k
+            proposal = self.model.propose(length, policy, generator, stop_below)
             proposal.drafted_by = [self.model.name] * len(proposal.tokens)
+            self.last.draft_ms = sum(proposal.ms_per_token)
         else:
             proposal = empty_proposal(self.setup)
         proposal.choice = f"{source}.{reason}"
@@ -78,8 +92,8 @@ class HybridDrafter:
 
     def _time_last_cycle(self, now: float) -> None:
         """Tell the choice what the cycle that just ended wrote and how long it took, proposal to proposal."""
-        if self.last is not None and self.last[2]:
-            self.choice.timed(self.last[0], self.written, 1000.0 * (now - self.last[1]))
+        if self.last is not None and self.last.timed:
+            self.choice.timed(self.last.source, self.written, 1000.0 * (now - self.last.started), self.last.draft_ms)
 
     def update(self, accepted: int, emitted: list[int]) -> None:
         self.written = len(emitted)
