@@ -20,8 +20,8 @@ navigation = st.navigation(
         st.Page("pages/toy.py", title=tr("nav.toy"), icon=":material/casino:", url_path="toy"),
         st.Page("pages/budget.py", title=tr("nav.budget"), icon=":material/timer:", url_path="budget"),
         st.Page("pages/policy.py", title=tr("nav.policy"), icon=":material/tune:", url_path="policy"),
-        st.Page("pages/tokenizers.py", title=tr("nav.tokenizers"), icon=":material/text_fields:",
-                url_path="tokenizers"),
+        st.Page("pages/tokenization.py", title=tr("nav.tokenizers"), icon=":material/text_fields:",
+                url_path="tokenization"),
         st.Page("pages/benchmark.py", title=tr("nav.bench"), icon=":material/speed:", url_path="benchmark"),
         st.Page("pages/checklist.py", title=tr("nav.checklist"), icon=":material/checklist:", url_path="checklist"),
     ]

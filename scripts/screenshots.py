@@ -78,7 +78,7 @@ def run_live(page, base: str, query: str, out: Path, tag: str) -> dict:
 
 
 # The other pages, each with the button a student presses first (None: the page as it opens).
-PAGES = {"lesson": None, "home": None, "toy": "^(Sample|Campiona)$", "budget": None, "tokenizers": None,
+PAGES = {"lesson": None, "home": None, "toy": "^(Sample|Campiona)$", "budget": None, "tokenization": None,
          "checklist": None,
          "exactness": "Run the experiment|Esegui l'esperimento", "replay": None, "benchmark": None,
          "policy": None, "verifiers": None}

@@ -43,7 +43,7 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("promise", "pages/exactness.py", (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
     LessonStep("sampling", "pages/policy.py",
                (("policy_temperature", "1.0"), ("policy_top_k", "2"), ("policy_top_p", "1.0"))),
-    LessonStep("tokenizers", "pages/tokenizers.py", also_page="pages/replay.py",
+    LessonStep("tokenizers", "pages/tokenization.py", also_page="pages/replay.py",
                also_link=(("replay_example", "smollm2-tli-italian"), ("replay_cycle", "4"), ("replay_frame", "1"))),
     LessonStep("budget", "pages/budget.py", (("budget_preset", "budget.preset.high"),)),
     LessonStep("cache", "pages/replay.py",

@@ -56,7 +56,7 @@ def compatibility() -> Answer:
     return Answer("compatibility", {"qwen": len(qwen.ids), "smol": len(smol.ids), "gemma": len(gemma.ids),
                                     "qwen_vocab": qwen.vocab_size, "smol_vocab": smol.vocab_size,
                                     "gemma_vocab": gemma.vocab_size},
-                  "pages/tokenizers.py", (), str(RECORDED.relative_to(BENCH.parents[1])))
+                  "pages/tokenization.py", (), str(RECORDED.relative_to(BENCH.parents[1])))
 
 
 def cost(report: BenchReport) -> Answer:

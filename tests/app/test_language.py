@@ -55,8 +55,8 @@ def foreign(at: AppTest, language: str) -> dict[str, list[str]]:
     return {shown: words for shown in shown_strings(at) if (words := foreign_words(shown, language))}
 
 
-PAGE_NAMES = ["home", "live", "exactness", "replay", "verifiers", "toy", "budget", "policy", "tokenizers", "benchmark",
-              "checklist",
+PAGE_NAMES = ["home", "live", "exactness", "replay", "verifiers", "toy", "budget", "policy", "tokenization",
+              "benchmark", "checklist",
               *(f"lesson-{n}" for n in range(1, len(STEPS) + 1))]
 NOT_YET: dict[tuple[str, str], str] = {}  # (page, language) still to translate, each with the reason
 

@@ -198,7 +198,7 @@ def test_the_checklist_answers_each_question_with_the_measured_figures(lang):
 
 
 def test_the_tokenizer_page_shows_the_saved_example_then_cuts_a_new_sentence():
-    at = through_app("tokenizers", "it")
+    at = through_app("tokenization", "it")
     assert not at.exception
     assert [h.value for h in at.subheader][:3] == ["Qwen2.5", "SmolLM2", "Gemma 3"]
     assert text("tokenizers.recorded", "it") in [c.value for c in at.caption]
@@ -207,3 +207,15 @@ def test_the_tokenizer_page_shows_the_saved_example_then_cuts_a_new_sentence():
     loaded = [h.value for h in at.subheader if h.value in ("Qwen2.5", "SmolLM2", "Gemma 3")]
     assert len(loaded) + len(at.warning) == 3  # each tokenizer either cuts the sentence or says it is missing
     assert text("tokenizers.recorded", "it") not in [c.value for c in at.caption]
+
+
+def test_no_page_shadows_an_installed_package():
+    # A page script's folder can land on sys.path, where pages/tokenizers.py once hid Hugging Face's
+    # `tokenizers` from transformers.
+    import importlib.util
+
+    pages = sorted(p.stem for p in (ROOT / "pages").glob("*.py"))
+    assert "toy" in pages
+    shadowed = [name for name in pages if importlib.util.find_spec(name) is not None
+                and not str(importlib.util.find_spec(name).origin).startswith(str(ROOT / "pages"))]
+    assert shadowed == []

@@ -49,6 +49,8 @@ def test_the_shipped_traces_are_real_runs_a_class_needs():
     assert [records[name].drafter for name in ("qwen-edit-lookup", "qwen-edit-hybrid", "smollm2-tli-italian")] == [
         "ngram", "hybrid", "tli"]
     assert {c.drafted_by[0] for c in records["qwen-edit-hybrid"].cycles if c.drafted_by} == {"ngram", "model"}
+    reasons = {c.drafter_choice for c in records["qwen-edit-hybrid"].cycles}  # each cycle says why its source
+    assert {"copy.faster", "model.no_match"} <= reasons and "" not in reasons
     assert records["smollm2-tli-italian"].settings["intersection"] > 30_000
     assert sum(path.stat().st_size for path in TRACES) < 600_000  # about 0.5 MB shipped
 

@@ -22,7 +22,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PAGES = {"lesson": "", "home": "home", "live": "live", "exactness": "exactness", "replay": "replay",
          "verifiers": "verifiers", "toy": "toy",
-         "budget": "budget", "policy": "policy", "tokenizers": "tokenizers", "benchmark": "benchmark",
+         "budget": "budget", "policy": "policy", "tokenizers": "tokenization", "benchmark": "benchmark",
          "checklist": "checklist"}
 
 pytestmark = pytest.mark.browser
