@@ -3,8 +3,7 @@
 DRAFTERS_TEXT = {
     "drafter.model": ("draft model", "modello draft"),
     "drafter.ngram": ("prompt lookup (copies from the text)", "ricerca nel prompt (copia dal testo)"),
-    "drafter.hybrid": ("hybrid: copy, draft model or target alone, the fastest so far",
-                       "ibrido: copia, modello draft o target da solo, il più veloce finora"),
+    "drafter.hybrid": ("hybrid: the fastest source", "ibrido: la fonte più veloce"),
     "drafter.tli": ("another tokenizer (token-level intersection)", "altro tokenizer (intersezione dei token)"),
     "view.drafter_tli": (
         "A draft model with another tokenizer drafted this run (token-level intersection): it proposed only the "
@@ -62,9 +61,10 @@ DRAFTERS_TEXT = {
         "Copies have been slower in this run; this cycle copies again to measure them anew.",
         "Finora le copie sono state più lente; in questo ciclo l'ibrido copia di nuovo per rimisurarle."),
     "frame.1.hybrid.model.first": (
-        "The text offered a match, but the draft model has not been timed yet: this cycle it drafts.",
-        "Il testo offriva una corrispondenza, ma il modello draft non è ancora stato misurato: in questo ciclo "
-        "propone lui."),
+        "The text offered a match, but the draft model has not been timed yet (a cycle that reads the prompt is "
+        "not timed): this cycle it drafts.",
+        "Il testo offriva una corrispondenza, ma il modello draft non è ancora stato misurato (un ciclo che legge "
+        "il prompt non viene cronometrato): in questo ciclo propone lui."),
     "frame.1.hybrid.model.no_match": (
         "No match of two tokens or more to copy, and the draft model has been faster than the target alone: "
         "this cycle the hybrid drafter asked the draft model.",
