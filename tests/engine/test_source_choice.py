@@ -71,3 +71,24 @@ def test_a_probe_that_wins_makes_the_source_the_choice():
         assert run(choice, True, {"model": (4, 200.0)}) == ("model", "faster")
     assert run(choice, True, {"copy": (8, 100.0)}) == ("copy", "probe")  # the text turned repetitive
     assert choice.choose(can_copy=True) == ("copy", "faster")
+
+
+def test_every_choice_has_its_sentence_and_a_trace_refuses_an_unknown_one(tiny_pair):
+    import json
+
+    import pytest
+
+    from specviz.engine.decoder import DecodeConfig, Decoder
+    from specviz.engine.drafters.source_choice import CHOICES
+    from specviz.engine.trace import run_from_json
+    from specviz.errors import SpecvizError
+    from specviz.text import text
+
+    assert all(text(f"frame.1.hybrid.{choice}", lang) for choice in CHOICES for lang in ("en", "it"))
+    draft, target = tiny_pair
+    run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=12, drafter="hybrid")).run("ab ab ab a")
+    assert {c.drafter_choice for c in run.cycles} <= CHOICES
+    data = json.loads(run.to_json())
+    data["cycles"][0]["drafter_choice"] = "model.because"  # an uploaded trace the cycle view could not word
+    with pytest.raises(SpecvizError, match="drafter_choice"):
+        run_from_json(json.dumps(data))

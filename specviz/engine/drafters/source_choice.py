@@ -30,8 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 SOURCES = ("copy", "model", "alone")
-# Why a source filled the cycle; each reason has its sentence in the cycle view (frame.1.hybrid.<reason>).
-REASONS = ("first", "faster", "no_match", "probe")
+# Every "<source>.<reason>" that `choose` can return; each has its sentence in the cycle view
+# (frame.1.hybrid.<source>.<reason>). "no_match" explains a model cycle with nothing to copy.
+CHOICES = frozenset({"copy.first", "copy.faster", "copy.probe", "model.first", "model.no_match", "model.faster",
+                     "model.probe", "alone.first", "alone.faster", "alone.probe"})
 WEIGHT = 0.5  # weight of the newest cycle in each running mean (a short memory: runs are short)
 PROBE_EVERY = 16  # cycles a source may sit out before it fills one again
 MAX_WAIT = 64  # the longest a losing source waits between probes
