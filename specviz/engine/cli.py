@@ -49,8 +49,9 @@ def add_commands(commands) -> None:
                           "match: keep a proposal only if the target draws the same token")
     gen.add_argument("--drafter", default="model", choices=EXACT_DRAFTERS,
                      help="model: the draft model (--draft); ngram: prompt lookup, copying from the text so far "
-                          "(no draft model); hybrid: a copy when there is one, else the model; tli: a draft model "
-                          "with another tokenizer, by token-level intersection")
+                          "(no draft model); hybrid: per cycle a copy, the model or the target alone, whichever "
+                          "this run's measurements say is fastest; tli: a draft model with another tokenizer, by "
+                          "token-level intersection")
     gen.add_argument("--ngram-max", type=integer, default=3, help="prompt lookup: the longest n-gram looked up")
     gen.add_argument("--ngram-min", type=integer, default=1, help="prompt lookup: the shortest n-gram looked up")
     gen.add_argument("--broken", choices=BROKEN_VARIANTS, default=None,

@@ -19,13 +19,15 @@ DRAFTERS_TEXT = {
         "Draft model: a small model proposes. Prompt lookup: no draft model; the proposal is copied from "
         "where the last few tokens appeared earlier in the text. It pays off when the answer repeats its "
         "input (editing code, fixing typos). Hybrid: each cycle copies (if the text offers a match), asks the "
-        "draft model or lets the target write alone, whichever has written the most tokens per second so far. "
+        "draft model or lets the target write alone, whichever should write the most tokens per second, judged "
+        "by the acceptance and times measured so far. "
         "Another tokenizer: a draft model whose vocabulary differs, proposing only the tokens both share.",
         "Modello draft: propone un modello piccolo. Ricerca nel prompt: nessun modello draft; la proposta è "
         "copiata da dove gli ultimi token sono già comparsi nel testo. Conviene quando la risposta ripete "
         "l'input (modificare codice, correggere refusi). Ibrido: a ogni ciclo copia (se il testo offre una "
-        "corrispondenza), chiede al modello draft o lascia scrivere il target da solo, scegliendo chi finora ha "
-        "scritto più token al secondo. Altro tokenizer: un modello draft con un vocabolario diverso, che propone "
+        "corrispondenza), chiede al modello draft o lascia scrivere il target da solo, scegliendo chi dovrebbe "
+        "scrivere più token al secondo secondo le accettazioni e i tempi misurati finora. Altro tokenizer: un "
+        "modello draft con un vocabolario diverso, che propone "
         "solo i token comuni ai due."),
     "view.drafter_ngram": (
         "Prompt lookup drafted this run: no draft model; each proposal was copied from earlier text, with a "
@@ -54,30 +56,32 @@ DRAFTERS_TEXT = {
     "frame.1.hybrid.copy.first": ("The text offered a match: the hybrid drafter copies it.",
                                   "Il testo offriva una corrispondenza: l'ibrido la copia."),
     "frame.1.hybrid.copy.faster": (
-        "The text offered a match, and copies have written the most tokens per second in this run so far.",
-        "Il testo offriva una corrispondenza, e finora in questa generazione le copie hanno scritto più token "
-        "al secondo."),
+        "The text offered a match, and judging by how often copies after matches this long have been accepted "
+        "in this run, copying should write the most tokens per second.",
+        "Il testo offriva una corrispondenza, e a giudicare da quanto spesso in questa generazione sono state "
+        "accettate le copie dopo corrispondenze così lunghe, copiare dovrebbe scrivere più token al secondo."),
     "frame.1.hybrid.copy.probe": (
         "Copies have been slower in this run; this cycle copies again to measure them anew.",
         "Finora le copie sono state più lente; in questo ciclo l'ibrido copia di nuovo per rimisurarle."),
     "frame.1.hybrid.model.first": (
-        "The text offered a match, but the draft model has not been timed yet (a cycle that reads the prompt is "
-        "not timed): this cycle it drafts.",
-        "Il testo offriva una corrispondenza, ma il modello draft non è ancora stato misurato (un ciclo che legge "
-        "il prompt non viene cronometrato): in questo ciclo propone lui."),
+        "Nothing has been timed in this run yet (the first cycles also read the prompt): the draft model drafts.",
+        "In questa generazione non è ancora stato misurato nulla (i primi cicli leggono anche il prompt): propone "
+        "il modello draft."),
     "frame.1.hybrid.model.no_match": (
-        "No match of two tokens or more to copy, and the draft model has been faster than the target alone: "
-        "this cycle the hybrid drafter asked the draft model.",
-        "Nessuna corrispondenza di almeno due token da copiare, e il modello draft è stato più veloce del "
-        "target da solo: in questo ciclo l'ibrido ha chiesto al modello draft."),
+        "Nothing to copy, and from this run's acceptance and times the draft model should write more tokens per "
+        "second than the target alone: this cycle the hybrid drafter asked the draft model.",
+        "Niente da copiare, e dalle accettazioni e dai tempi di questa generazione il modello draft dovrebbe "
+        "scrivere più token al secondo del target da solo: in questo ciclo l'ibrido ha chiesto al modello draft."),
     "frame.1.hybrid.model.faster": (
-        "The text offered a match, but the draft model has written more tokens per second in this run: this "
-        "cycle the hybrid drafter asked it.",
-        "Il testo offriva una corrispondenza, ma finora il modello draft ha scritto più token al secondo: in "
-        "questo ciclo l'ibrido ha chiesto a lui."),
+        "The text offered a match, but from this run's acceptance and times the draft model should write more "
+        "tokens per second: this cycle the hybrid drafter asked it.",
+        "Il testo offriva una corrispondenza, ma dalle accettazioni e dai tempi di questa generazione il modello "
+        "draft dovrebbe scrivere più token al secondo: in questo ciclo l'ibrido ha chiesto a lui."),
     "frame.1.hybrid.model.probe": (
-        "The draft model has been slower in this run; this cycle it drafts again to be measured anew.",
-        "Finora il modello draft è stato più lento; in questo ciclo propone di nuovo per essere rimisurato."),
+        "The draft model has been judged slower for a while; this cycle it proposes a couple of tokens, to be "
+        "measured anew.",
+        "Da un po' il modello draft è giudicato più lento; in questo ciclo propone un paio di token, per essere "
+        "rimisurato."),
     "frame.1.hybrid.alone.faster": (
         "In this run the proposals have cost more time than they saved: this cycle the hybrid drafter proposes "
         "nothing and the target alone writes one token. Every few cycles it tries the draft again.",
@@ -99,14 +103,16 @@ DRAFTERS_TEXT = {
         "rinumerati con gli id del target. Alla prima posizione il target mette {outside:.3f} della sua massa "
         "fuori da essi: nessuna proposta può raggiungerla."),
     "view.drafter_hybrid": (
-        "Hybrid drafting: {copies} cycles copied from the text (where at least two tokens matched), {model} asked "
-        "the draft model, {alone} let the target write alone; each time the source that had written the most "
-        "tokens per second so far, with a few cycles to measure the others again. Each cycle's first frame says "
-        "which and why.",
-        "Proposta ibrida: {copies} cicli hanno copiato dal testo (dove almeno due token corrispondevano), {model} "
-        "hanno chiesto al modello draft, {alone} hanno lasciato scrivere il target da solo; ogni volta la fonte "
-        "che finora aveva scritto più token al secondo, con qualche ciclo per rimisurare le altre. Il primo "
-        "riquadro di ogni ciclo dice quale e perché."),
+        "Hybrid drafting: {copies} cycles copied from the text, {model} asked the draft model, {alone} let the "
+        "target write alone. Each time the hybrid drafter took the source expected to write the most tokens per "
+        "second, from the acceptance and the times measured so far in this run (a copy after a longer match is "
+        "trusted more), and now and then it let the draft model propose a couple of tokens to measure it again. "
+        "Each cycle's first frame says which and why.",
+        "Proposta ibrida: {copies} cicli hanno copiato dal testo, {model} hanno chiesto al modello draft, {alone} "
+        "hanno lasciato scrivere il target da solo. Ogni volta l'ibrido ha preso la fonte che dovrebbe scrivere "
+        "più token al secondo, secondo le accettazioni e i tempi misurati finora in questa generazione (una copia "
+        "dopo una corrispondenza più lunga ispira più fiducia), e ogni tanto ha fatto proporre al modello draft un "
+        "paio di token per rimisurarlo. Il primo riquadro di ogni ciclo dice quale e perché."),
     "copy.source": ("copied from here", "copiato da qui"),
     "copy.proposal": ("the copy, proposed", "la copia, proposta"),
 }

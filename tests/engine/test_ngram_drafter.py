@@ -68,16 +68,23 @@ def test_hybrid_records_which_drafter_proposed_each_token(tiny_pair):
     assert (run.totals["draft_forward_passes"] > 0) == (("model",) in by)  # the model ran only when it proposed
 
 
-def test_hybrid_leaves_a_one_token_match_to_the_model(tiny_pair):
+def test_the_match_a_copy_follows_is_measured_in_full():
+    from specviz.engine.drafters.ngram import find_continuation, matched_length
+
+    history = [7, 1, 2, 3, 9, 5, 1, 2, 3, 4, 1, 2, 3]  # "1 2 3" occurred twice before the end
+    assert [matched_length(history, start) for start in (4, 9, 13)] == [3, 3, 13]
+    assert find_continuation(history, n_max=2, n_min=1) == (4, 2)  # n capped at n_max, the earliest of the longest
+    assert matched_length([5, 6, 5], 1) == 1 and matched_length([5, 6, 5], 2) == 0
+
+
+def test_hybrid_tells_its_choice_the_match_each_copy_follows(tiny_pair):
     draft, target = tiny_pair
-    prompt = "abca"  # the last token "a" occurred before, the last two "ca" did not
-    config = dict(k=4, schedule="constant", max_new_tokens=4)
-    copied = Decoder(target, None, DecodeConfig(drafter="ngram", **config)).start(prompt).step()
-    assert copied.drafted_by[:1] == ["ngram"] and copied.sources[0] == 1  # prompt lookup copies "bca"
-    hybrid = Decoder(target, draft, DecodeConfig(drafter="hybrid", **config)).start(prompt)
-    assert hybrid.drafter.copier.lookup(4) == ([], [])  # nothing for hybrid to copy
-    longer = Decoder(target, draft, DecodeConfig(drafter="hybrid", **config)).start("abcab")
-    assert longer.drafter.copier.lookup(4)[1][:1] == [2]  # "ab" occurred before: two tokens match, a copy
+    run = Decoder(target, draft, DecodeConfig(k=4, schedule="constant", max_new_tokens=4,
+                                              drafter="hybrid")).start("abcab")
+    run.drafter.choice = copies_measured_faster()
+    cycle = run.step()
+    assert cycle.drafter_choice == "copy.faster" and cycle.sources[0] == 2  # "ab" occurred before: copy "cab"
+    assert run.drafter.last.decision.match == 2 and run.drafter.last.decision.length == len(cycle.proposed)
 
 
 def test_the_n_gram_lengths_are_checked():
@@ -109,14 +116,13 @@ def first_two(target, drafter: str, policy: SamplingPolicy, draft=None, prompt: 
 
 
 def copies_measured_faster():
-    """A hybrid drafter's choice as if copies had been faster than the model, and the model than the target
-    alone: it copies wherever it can, else asks the model."""
-    from specviz.engine.drafters.source_choice import SourceChoice
+    """A hybrid drafter's choice as if copies had been accepted far more often than the model's tokens, and the
+    model had been faster than the target alone: it copies wherever it can, else asks the model."""
+    from specviz.engine.drafters.source_choice import LONGEST_MATCH, Acceptance, SourceChoice
 
-    choice = SourceChoice()
-    choice.timed("copy", 3, 10.0)
-    choice.timed("model", 2, 100.0, draft_ms=50.0)
-    choice.timed("alone", 1, 60.0)
+    choice = SourceChoice(verify_ms={1: 100.0, 3: 100.0, 5: 100.0}, draft_ms=20.0, started=True)
+    choice.model = Acceptance(0.5, passed=80.0, reached=100.0)
+    choice.copies = {length: Acceptance(0.5, passed=100.0, reached=100.0) for length in range(1, LONGEST_MATCH + 1)}
     return choice
 
 

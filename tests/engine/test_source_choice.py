@@ -1,82 +1,114 @@
-"""The hybrid drafter's choice of source, fed hand-made cycle counts and times that force each outcome."""
+"""The hybrid drafter's choice of source, fed hand-made acceptance counts and times that force each outcome."""
 
-from specviz.engine.drafters.source_choice import MAX_WAIT, PROBE_EVERY, VERIFY_SPREAD, SourceChoice
+import pytest
+
+from specviz.core.budget import tokens_per_cycle
+from specviz.engine.drafters.source_choice import (
+    FADE,
+    LONGEST_MATCH,
+    MAX_WAIT,
+    PRIOR_WEIGHT,
+    PROBE_EVERY,
+    PROBE_TOKENS,
+    VERIFY_SPREAD,
+    Acceptance,
+    Decision,
+    SourceChoice,
+)
 
 
-def run(choice: SourceChoice, can_copy: bool, written: dict[str, tuple[int, float]]) -> tuple[str, str]:
-    """One cycle: choose, fill, and report the tokens and milliseconds `written` gives the chosen source."""
-    source, reason = choice.choose(can_copy)
-    choice.filled(source)
-    choice.timed(source, *written[source])
-    return source, reason
+def measured(model_rate: float, verify_ms: dict[int, float], draft_ms: float = 40.0) -> SourceChoice:
+    """A choice that has seen the model accept `model_rate` of its positions over many cycles."""
+    choice = SourceChoice(verify_ms=dict(verify_ms), draft_ms=draft_ms, started=True)
+    choice.model = Acceptance(0.5, passed=100 * model_rate, reached=100.0)
+    return choice
 
 
-def test_each_drafter_is_tried_before_any_comparison():
+def test_the_model_drafts_until_a_target_pass_has_been_timed():
     choice = SourceChoice()
-    assert choice.choose(can_copy=True) == ("model", "first")
-    assert choice.choose(can_copy=False) == ("model", "no_match")  # nothing to copy: the model
-    choice.timed("model", 4, 200.0)
-    assert choice.choose(can_copy=True) == ("copy", "first")
-    assert choice.choose(can_copy=False) == ("model", "no_match")
+    first = choice.choose(8, copy_length=8, match=5)
+    assert first == Decision("model", "first", 8)
+    choice.finished(first, accepted=3, cycle_ms=None, draft_ms=400.0, draft_ms_per_token=40.0)  # read the prompt
+    assert choice.model.passed == 3 and choice.model.reached == 4  # its acceptance counts, its time does not
+    assert not choice.verify_ms and choice.choose(8).reason == "first"
+    choice.finished(Decision("model", "first", 8), accepted=8, cycle_ms=800.0, draft_ms=320.0)
+    assert choice.verify_ms == {9: 480.0}  # the target's part: the cycle less its drafting
+    assert choice.choose(8).reason != "first"
 
 
-def test_the_source_with_more_tokens_per_millisecond_fills_the_cycle():
-    choice = SourceChoice()
-    choice.timed("copy", 3, 100.0)  # 0.030 tokens per ms
-    choice.timed("model", 3, 200.0)  # 0.015
-    assert choice.choose(can_copy=True) == ("copy", "faster")
-    choice = SourceChoice()
-    choice.timed("copy", 1, 100.0)  # 0.010
-    choice.timed("model", 4, 200.0)  # 0.020
-    assert choice.choose(can_copy=True) == ("model", "faster")
-    assert choice.choose(can_copy=False) == ("model", "no_match")
+def test_the_expected_rate_is_the_budget_formula_with_what_was_measured():
+    choice = measured(0.75, {9: 480.0, 5: 400.0}, draft_ms=40.0)
+    rate = choice.model.rate()
+    assert rate == pytest.approx((75 + PRIOR_WEIGHT * 0.5) / (100 + PRIOR_WEIGHT))
+    assert choice.rate("model", 8) == pytest.approx(tokens_per_cycle(rate, 8) / (480.0 + 8 * 40.0))
+    assert choice.rate("model", 4) == pytest.approx(tokens_per_cycle(rate, 4) / (400.0 + 4 * 40.0))
+    assert choice.rate("model", 6) == pytest.approx(tokens_per_cycle(rate, 6) / (480.0 + 6 * 40.0))  # nearest: 9 rows
+    assert choice.rate("alone", 0) == pytest.approx(VERIFY_SPREAD / 400.0)  # untimed: part of the cheapest pass
+    choice.verify_ms[1] = 320.0
+    assert choice.rate("alone", 0) == pytest.approx(1 / 320.0)
 
 
-def test_the_target_alone_is_tried_where_it_might_win_and_chosen_where_it_does():
-    choice = SourceChoice()
-    choice.timed("model", 2, 300.0, draft_ms=200.0)  # 0.0067 tokens per ms; the target's part: 100 ms
-    assert choice.rate("alone") == VERIFY_SPREAD / 100.0  # optimistic: one token in part of the cheapest pass
-    assert choice.choose(can_copy=False) == ("alone", "first")
-    choice.timed("alone", 1, 90.0)  # 0.011
-    assert choice.choose(can_copy=False) == ("alone", "faster")
-    choice.timed("copy", 2, 100.0)  # 0.02
-    assert choice.choose(can_copy=True) == ("copy", "faster")  # a copy still beats both
+def test_a_copy_after_a_longer_match_is_trusted_more_and_each_length_learns_apart():
+    choice = measured(0.5, {9: 480.0})
+    rates = [choice.rate("copy", 8, match) for match in range(1, LONGEST_MATCH + 3)]
+    assert rates[:LONGEST_MATCH] == sorted(rates[:LONGEST_MATCH]) and len(set(rates[:LONGEST_MATCH])) == LONGEST_MATCH
+    assert rates[LONGEST_MATCH - 1] == rates[-1]  # longer matches share the longest rate
+    choice.finished(Decision("copy", "faster", 8, match=2), accepted=0)
+    assert choice.rate("copy", 8, 2) < rates[1] and choice.rate("copy", 8, 3) == rates[2]
 
 
-def test_the_target_alone_is_not_tried_where_the_model_clearly_wins():
-    choice = SourceChoice()
-    choice.timed("model", 7, 900.0, draft_ms=400.0)  # code: 0.0078 tokens per ms, 500 ms of target pass
-    assert choice.rate("alone") < choice.rate("model")
-    assert [choice.choose(can_copy=False) for _ in range(3)] == [("model", "no_match")] * 3
+def test_counts_fade_each_time_the_source_fills_a_cycle():
+    acceptance = Acceptance(0.5)
+    acceptance.add(proposed=8, accepted=8)
+    acceptance.add(proposed=8, accepted=0)
+    assert (acceptance.passed, acceptance.reached) == (pytest.approx(8 * FADE), pytest.approx(8 * FADE + 1))
 
 
-def test_a_losing_source_is_probed_again_less_and_less_often():
-    choice = SourceChoice()
-    times = {"copy": (1, 100.0), "model": (4, 200.0), "alone": (1, 90.0)}
-    run(choice, True, times)
-    run(choice, True, times)  # both measured: from here the model wins
-    assert {s for s, m in choice.measured.items() if m.cycles} == {"copy", "model"}
-    probes = [i for i in range(200) if run(choice, True, times) == ("copy", "probe")]
-    gaps = [b - a for a, b in zip(probes, probes[1:])]
-    assert probes[0] == PROBE_EVERY  # the first probe once the copy sat out PROBE_EVERY cycles
-    assert gaps[0] == 2 * PROBE_EVERY + 1 and gaps[-1] == MAX_WAIT + 1  # each probe doubles the wait, up to the most
-    assert gaps == sorted(gaps)
+@pytest.mark.parametrize("case, model_rate, copy_match, expected", [
+    ("code: a short match does not beat a good draft model", 0.85, 2, ("model", "faster")),
+    ("code: nothing to copy", 0.85, 0, ("model", "no_match")),
+    ("editing: a long match beats even a good draft model", 0.85, 8, ("copy", "faster")),
+    ("prose: the draft model is poor, a short match is worth a try", 0.15, 2, ("copy", "faster")),
+    ("prose: nothing to copy, the target alone is tried", 0.15, 0, ("alone", "first")),
+])
+def test_each_source_fills_the_cycle_where_it_is_expected_to_be_fastest(case, model_rate, copy_match, expected):
+    choice = measured(model_rate, {9: 480.0})  # a 2-core CPU at k = 8: 480 ms a pass, 40 ms a draft token
+    decision = choice.choose(8, copy_length=8 if copy_match else 0, match=copy_match)
+    assert (decision.source, decision.reason) == expected, case
+    assert decision.length == (8 if decision.source != "alone" else 0)
 
 
-def test_a_probe_that_wins_makes_the_source_the_choice():
-    choice = SourceChoice()
-    run(choice, True, {"model": (4, 200.0)})
-    run(choice, True, {"copy": (1, 100.0)})
-    for _ in range(PROBE_EVERY):
-        assert run(choice, True, {"model": (4, 200.0)}) == ("model", "faster")
-    assert run(choice, True, {"copy": (8, 100.0)}) == ("copy", "probe")  # the text turned repetitive
-    assert choice.choose(can_copy=True) == ("copy", "faster")
+def test_the_target_alone_once_timed_wins_where_proposals_do_not_pay():
+    choice = measured(0.15, {9: 480.0})
+    choice.finished(choice.choose(8), accepted=0, cycle_ms=320.0)  # the target alone: one row, 320 ms
+    assert choice.choose(8) == Decision("alone", "faster", 0)
+    choice.verify_ms[1] = 700.0  # had one row cost as much as nine, the model would have won
+    assert choice.choose(8).source == "model"
+
+
+def test_a_losing_model_is_probed_briefly_and_less_and_less_often():
+    choice = measured(0.1, {9: 480.0, 1: 320.0})
+    decisions = [choice.choose(8) for _ in range(300)]
+    probes = [i for i, d in enumerate(decisions) if d.source == "model"]
+    assert all(decisions[i] == Decision("model", "probe", PROBE_TOKENS) for i in probes)
+    gaps = [b - a for a, b in zip([-1] + probes, probes)]
+    assert gaps[:4] == [PROBE_EVERY + 1, 2 * PROBE_EVERY + 1, 4 * PROBE_EVERY + 1, MAX_WAIT + 1]
+    assert set(gaps[3:]) == {MAX_WAIT + 1}
+
+
+def test_probes_that_do_well_bring_the_model_back():
+    choice = measured(0.1, {9: 480.0, 1: 320.0})
+    choice.model = Acceptance(0.5, passed=0.2, reached=2.0)  # a bad start, few counts
+    probes = 0
+    while (decision := choice.choose(8)).reason != "no_match":  # the text has turned predictable:
+        probes += decision.reason == "probe"  # every probe's two tokens are accepted
+        choice.finished(decision, accepted=decision.length, cycle_ms=320.0 + 120.0 * decision.length,
+                        draft_ms=40.0 * decision.length, draft_ms_per_token=40.0)
+    assert decision == Decision("model", "no_match", 8) and probes == 2
 
 
 def test_every_choice_has_its_sentence_and_a_trace_refuses_an_unknown_one(tiny_pair):
     import json
-
-    import pytest
 
     from specviz.engine.decoder import DecodeConfig, Decoder
     from specviz.engine.drafters.source_choice import CHOICES

@@ -32,17 +32,22 @@ def find_continuation(history: list[int], n_max: int, n_min: int) -> tuple[int, 
     vLLM's, which takes the most recent: on the edit prompts this choice needed the
     fewest target passes (docs/benchmarks.md, "Drafters").]
     """
-    end_of_text = len(history) - 1
     best, best_length = None, 0
-    for end in range(end_of_text):  # an occurrence ending at `end` is followed by at least one token
-        length = 0  # how many tokens before and at `end` match the end of the text
-        while length <= end and history[end - length] == history[end_of_text - length]:
-            length += 1
+    for end in range(len(history) - 1):  # an occurrence ending at `end` is followed by at least one token
+        length = matched_length(history, end + 1)
         if length > best_length:
             best, best_length = end + 1, length
     if best is None or best_length < n_min:
         return None
     return best, min(best_length, n_max)
+
+
+def matched_length(history: list[int], start: int) -> int:
+    """How many tokens just before `start` match the end of `history`: the match a copy from `start` follows."""
+    end_of_text, length = len(history) - 1, 0
+    while length < start and history[start - 1 - length] == history[end_of_text - length]:
+        length += 1
+    return length
 
 
 @register_drafter

@@ -1,107 +1,166 @@
-"""Which source a hybrid drafter uses this cycle, chosen by what this run has measured so far.
+"""Which source a hybrid drafter uses this cycle: the one expected to write the most tokens per millisecond.
 
 Three sources can fill a cycle:
 - ``copy``: prompt lookup (only when the text offers a match);
 - ``model``: the draft model;
 - ``alone``: no proposal, the target writes one token by itself.
 
-For each source the run keeps two running means over the cycles it filled: the
-tokens the cycle wrote (accepted + 1) and the cycle's wall-clock time (from one
-proposal to the next, the target's pass included). The cycle goes to the source
-with the most tokens per millisecond. As in the budget schedule:
+Each is judged by the time-budget formula (``specviz.core.budget``): a proposal of
+m tokens, each accepted with rate a, writes 1 + a + ... + a^m tokens on average, in
+the target's pass over m + 1 rows plus, for the model, m times its time per token.
+What the run has measured so far fills in the formula:
 
-- a source not measured yet is tried when it may win: the model, then copy as
-  soon as the text offers a match, then ``alone`` if one token in 1/VERIFY_SPREAD
-  of the cheapest target pass measured (a cycle's time less its drafting) would
-  beat the best rate so far;
-- a measured source that sits out PROBE_EVERY cycles fills one again, so a run
-  that moves from code to prose can change its mind; each probe that does not
-  win doubles that source's wait (up to MAX_WAIT), as probing a loser costs time;
-- a cycle whose time includes reading the prompt (the run's first, the draft
-  model's first) is not timed: the source is tried again.
-- the choice depends only on cycles already finished, never on the tokens about
-  to be proposed, so each cycle's output keeps exactly the target's distribution.
+- a, per source: accepted / reached positions, counts fading by FADE each time the
+  source fills a cycle, pulled towards a prior while counts are few. Copies keep
+  one rate per match length (1 to LONGEST_MATCH tokens), with prior L / (L + 2):
+  what followed a long match is likelier to repeat than what followed a single
+  token. So a new, longer match is tried on its prior without a probe;
+- the target's pass, a running mean for each number of rows timed (the nearest one
+  otherwise); one row not yet timed is taken as the cheapest pass / VERIFY_SPREAD,
+  so the target alone is tried whenever it might win;
+- the draft's time per token, a running mean (its first token, which may read the
+  prompt or catch up on copied text, is left out when there are others).
 
+The model drafts the run's first cycles (nothing has been timed). When another
+source wins, the model is probed with PROBE_TOKENS tokens after PROBE_EVERY
+cycles, and each probe that loses doubles the wait (up to MAX_WAIT): a short
+memory of a bad start must not lock the model out of a run that turns predictable.
+A cycle whose time includes reading the prompt counts for acceptance, not time.
+
+The choice depends only on cycles already finished, never on the tokens about to
+be proposed, so each cycle's output keeps exactly the target's distribution.
 Measured times vary, so under sampling a seeded hybrid run need not repeat its text.
+[Departure from llama.cpp, which drafts from the model whenever no copy is found;
+tuned on the four prompt sets, docs/benchmarks.md "Hybrid that chooses per cycle".]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from specviz.core.budget import tokens_per_cycle
+
 SOURCES = ("copy", "model", "alone")
-# Every "<source>.<reason>" that `choose` can return; each has its sentence in the cycle view
-# (frame.1.hybrid.<source>.<reason>). "no_match" explains a model cycle with nothing to copy.
-CHOICES = frozenset({"copy.first", "copy.faster", "copy.probe", "model.first", "model.no_match", "model.faster",
-                     "model.probe", "alone.first", "alone.faster", "alone.probe"})
-WEIGHT = 0.5  # weight of the newest cycle in each running mean (a short memory: runs are short)
-PROBE_EVERY = 16  # cycles a source may sit out before it fills one again
-MAX_WAIT = 64  # the longest a losing source waits between probes
-# How much cheaper a target pass over one row may be than a pass over k + 1 rows. Measured on a 2-core
-# CPU with the 1.5B target: 318 against 480 ms at k = 8 (1.5); 2 leaves room, so the target alone is
-# tried wherever it might win.
-VERIFY_SPREAD = 2.0
+# Every "<source>.<reason>" the choice can give, each with its sentence in the cycle view
+# (frame.1.hybrid.<source>.<reason>); traces recorded by earlier versions may hold the ones marked "earlier".
+CHOICES = frozenset({"copy.faster", "model.first", "model.faster", "model.no_match", "model.probe",
+                     "alone.first", "alone.faster",
+                     "copy.first", "copy.probe", "alone.probe"})  # earlier
+FADE = 0.9  # weight left to a source's earlier acceptance counts each time it fills a cycle
+MODEL_PRIOR = 0.7  # the draft model's acceptance rate before any count
+PRIOR_WEIGHT = 2.0  # pseudo-positions behind each prior
+LONGEST_MATCH = 8  # copies after longer matches share the rate of this length
+COST_WEIGHT = 0.3  # weight of the newest time in each running mean
+# How much cheaper a target pass over one row may be than a pass over k + 1 rows: measured on a 2-core CPU
+# with the 1.5B target, 318 against 480 ms at k = 8.
+VERIFY_SPREAD = 1.25
+PROBE_EVERY = 6  # cycles the model may sit out before it drafts again
+MAX_WAIT = 48  # the longest wait between two probes of a losing model
+PROBE_TOKENS = 2  # a probe's proposal: short, so a model that loses again costs little
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The source of the next cycle, why, and how many tokens it proposes."""
+
+    source: str  # "copy", "model" or "alone"
+    reason: str
+    length: int  # tokens to propose (0 for alone)
+    match: int = 0  # copies: the length of the match copied after
+
+    @property
+    def choice(self) -> str:
+        return f"{self.source}.{self.reason}"
 
 
 @dataclass
-class Measured:
-    """Running means over the cycles one source filled."""
+class Acceptance:
+    """A source's acceptance rate per position: faded counts and a prior."""
 
-    tokens: float = 0.0  # tokens written per cycle
-    ms: float = 0.0  # wall-clock time per cycle
-    draft_ms: float = 0.0  # the part of it spent drafting
-    cycles: int = 0  # cycles timed
+    prior: float
+    passed: float = 0.0  # positions accepted
+    reached: float = 0.0  # positions checked (every one before them accepted)
 
-    def add(self, tokens: int, ms: float, draft_ms: float) -> None:
-        weight = 1.0 if self.cycles == 0 else WEIGHT  # the first cycle sets the means
-        self.tokens += weight * (tokens - self.tokens)
-        self.ms += weight * (ms - self.ms)
-        self.draft_ms += weight * (draft_ms - self.draft_ms)
-        self.cycles += 1
+    def rate(self) -> float:
+        return (self.passed + PRIOR_WEIGHT * self.prior) / (self.reached + PRIOR_WEIGHT)
+
+    def add(self, proposed: int, accepted: int) -> None:
+        self.passed = FADE * self.passed + accepted
+        self.reached = FADE * self.reached + min(accepted + 1, proposed)  # a rejection checks one position more
+
+
+def _mean(old: float | None, new: float) -> float:
+    return new if old is None else (1 - COST_WEIGHT) * old + COST_WEIGHT * new
 
 
 @dataclass
 class SourceChoice:
-    """Chooses copy, model or alone before each cycle; told each cycle's tokens and time after it."""
+    """Chooses copy, model or alone before each cycle; told how each cycle went after it."""
 
-    measured: dict[str, Measured] = field(default_factory=lambda: {s: Measured() for s in SOURCES})
-    idle: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SOURCES, 0))  # cycles since each filled one
-    wait: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SOURCES, PROBE_EVERY))  # idle cycles to a probe
+    model: Acceptance = field(default_factory=lambda: Acceptance(MODEL_PRIOR))
+    copies: dict[int, Acceptance] = field(default_factory=dict)  # match length -> its copies' acceptance
+    verify_ms: dict[int, float] = field(default_factory=dict)  # rows -> the target's part of a cycle
+    draft_ms: float | None = None  # the draft model's time per token
+    idle: int = 0  # cycles since the model last drafted
+    wait: int = PROBE_EVERY  # idle cycles before the next probe
+    started: bool = False  # the model has drafted once
 
-    def rate(self, source: str) -> float | None:
-        """Expected tokens per millisecond (None: not known yet)."""
-        seen = self.measured[source]
-        if seen.cycles:
-            return seen.tokens / max(seen.ms, 1e-6)
-        passes = [m.ms - m.draft_ms for m in self.measured.values() if m.cycles]  # the target's part of a cycle
-        if source == "alone" and passes:  # one token, optimistically cheaper than the cheapest pass measured
-            return VERIFY_SPREAD / max(min(passes), 1e-6)
-        return None
+    def copy_acceptance(self, match: int) -> Acceptance:
+        length = min(match, LONGEST_MATCH)
+        return self.copies.setdefault(length, Acceptance(length / (length + 2)))
 
-    def choose(self, can_copy: bool) -> tuple[str, str]:
-        """(source, reason) for the next cycle; copy only if `can_copy`."""
-        available = [s for s in SOURCES if s != "copy" or can_copy]
-        # Each drafter is tried before any comparison, the model first: it is the usual winner, and a
-        # run's first cycles are the most precious when it is short.
-        for source in ("model", "copy"):
-            if source in available and not self.measured[source].cycles:
-                return source, "first" if can_copy else "no_match"
-        rates = {s: self.rate(s) for s in available}
-        best = max(available, key=lambda s: rates[s])
-        self.wait[best] = PROBE_EVERY  # a winner, once it loses, is probed soon
-        for source in available:  # a measured source left out too long is measured again
-            if source != best and self.measured[source].cycles and self.idle[source] >= self.wait[source]:
-                self.wait[source] = min(2 * self.wait[source], MAX_WAIT)
-                return source, "probe"
-        if not self.measured[best].cycles:  # the target alone, tried on its optimistic estimate
-            return best, "first"
-        return best, "faster" if can_copy or best != "model" else "no_match"
+    def pass_ms(self, rows: int) -> float | None:
+        """The target's expected time for a pass over `rows` rows (None before any is timed)."""
+        if rows in self.verify_ms:
+            return self.verify_ms[rows]
+        if not self.verify_ms:
+            return None
+        if rows == 1:  # one step of the target alone, untimed: optimistically cheaper than any pass
+            return min(self.verify_ms.values()) / VERIFY_SPREAD
+        return self.verify_ms[min(self.verify_ms, key=lambda timed: (abs(timed - rows), -timed))]
 
-    def filled(self, source: str) -> None:
-        """`source` fills the cycle about to run."""
-        for other in SOURCES:
-            self.idle[other] = 0 if other == source else self.idle[other] + 1
+    def rate(self, source: str, length: int, match: int = 0) -> float:
+        """Expected tokens per millisecond of a cycle `source` fills with `length` tokens."""
+        cycle_ms = self.pass_ms(length + 1) or 0.0
+        if source == "alone":
+            return 1.0 / max(cycle_ms, 1e-6)
+        acceptance = self.model if source == "model" else self.copy_acceptance(match)
+        if source == "model":
+            cycle_ms += length * (self.draft_ms or 0.0)
+        return tokens_per_cycle(acceptance.rate(), length) / max(cycle_ms, 1e-6)
 
-    def timed(self, source: str, tokens: int, ms: float, draft_ms: float = 0.0) -> None:
-        """The cycle `source` filled wrote `tokens` in `ms` milliseconds, `draft_ms` of them drafting."""
-        self.measured[source].add(tokens, ms, draft_ms)
+    def choose(self, k: int, copy_length: int = 0, match: int = 0) -> Decision:
+        """The next cycle's source; a copy of `copy_length` tokens after a `match`-token match is possible if > 0."""
+        if not self.started or not self.verify_ms:  # nothing timed yet: the model drafts
+            return self._filled(Decision("model", "first", k))
+        options = [Decision("model", "faster" if copy_length else "no_match", k), Decision("alone", "faster", 0)]
+        if copy_length:
+            options.append(Decision("copy", "faster", copy_length, match))
+        best = max(options, key=lambda option: self.rate(option.source, option.length, option.match))
+        if best.source == "model":
+            self.wait = PROBE_EVERY  # a winner, once it loses, is probed soon
+        elif self.idle >= self.wait:  # the model left out too long drafts again, briefly
+            self.wait = min(2 * self.wait, MAX_WAIT)
+            return self._filled(Decision("model", "probe", min(k, PROBE_TOKENS)))
+        elif best.source == "alone" and 1 not in self.verify_ms:
+            best = Decision("alone", "first", 0)
+        return self._filled(best)
+
+    def _filled(self, decision: Decision) -> Decision:
+        self.idle = 0 if decision.source == "model" else self.idle + 1
+        self.started = self.started or decision.source == "model"
+        return decision
+
+    def finished(self, decision: Decision, accepted: int, cycle_ms: float | None = None,
+                 draft_ms: float = 0.0, draft_ms_per_token: float | None = None) -> None:
+        """How the cycle of `decision` went: `accepted` of its proposal, and, unless it read the prompt
+        (`cycle_ms` None), its time proposal to proposal, `draft_ms` of it drafting."""
+        if decision.source == "model":
+            self.model.add(decision.length, accepted)
+            if draft_ms_per_token is not None:
+                self.draft_ms = _mean(self.draft_ms, draft_ms_per_token)
+        elif decision.source == "copy":
+            self.copy_acceptance(decision.match).add(decision.length, accepted)
+        if cycle_ms is not None:
+            rows = decision.length + 1
+            self.verify_ms[rows] = _mean(self.verify_ms.get(rows), cycle_ms - draft_ms)
