@@ -76,8 +76,10 @@ class HybridDrafter:
             proposal = self.model.propose(decision.length, policy, generator, stop_below)
             proposal.drafted_by = [self.model.name] * len(proposal.tokens)
             self.last.draft_ms = sum(proposal.ms_per_token)
-            steady = proposal.ms_per_token[1:] or proposal.ms_per_token  # the first may read the prompt
-            self.last.draft_ms_per_token = sum(steady) / len(steady) if steady else None
+            # Per token, catching up on text written while the model sat out included: a model that drafts
+            # now and then pays it each time. Only reading the prompt, once, is left out (the first token).
+            counted = proposal.ms_per_token[1:] if reads_prompt else proposal.ms_per_token
+            self.last.draft_ms_per_token = sum(counted) / len(counted) if counted else None
         else:
             proposal = empty_proposal(self.setup)
         proposal.choice = decision.choice

@@ -18,8 +18,8 @@ What the run has measured so far fills in the formula:
 - the target's pass, a running mean for each number of rows timed (the nearest one
   otherwise); one row not yet timed is taken as the cheapest pass / VERIFY_SPREAD,
   so the target alone is tried whenever it might win;
-- the draft's time per token, a running mean (its first token, which may read the
-  prompt or catch up on copied text, is left out when there are others).
+- the draft's time per token, a running mean; catching up on the text written while
+  the model sat out counts, reading the prompt does not.
 
 The model drafts the run's first cycles (nothing has been timed). When another
 source wins, the model is probed with PROBE_TOKENS tokens after PROBE_EVERY
@@ -49,7 +49,7 @@ CHOICES = frozenset({"copy.faster", "model.first", "model.faster", "model.no_mat
 FADE = 0.9  # weight left to a source's earlier acceptance counts each time it fills a cycle
 MODEL_PRIOR = 0.7  # the draft model's acceptance rate before any count
 PRIOR_WEIGHT = 2.0  # pseudo-positions behind each prior
-LONGEST_MATCH = 8  # copies after longer matches share the rate of this length
+LONGEST_MATCH = 16  # copies after longer matches share the rate of this length
 COST_WEIGHT = 0.3  # weight of the newest time in each running mean
 # How much cheaper a target pass over one row may be than a pass over k + 1 rows: measured on a 2-core CPU
 # with the 1.5B target, 318 against 480 ms at k = 8.
