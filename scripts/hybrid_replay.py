@@ -125,7 +125,8 @@ def replay(run: dict, k: int, drafter: str, rng: random.Random, costs: Costs = C
         reads_prompt = passes == 0 or model_first  # not timed, as in the hybrid drafter
         cycle_ms = verify_ms + draft_ms + (costs.target_prompt if passes == 0 else 0.0)
         # 2. the choice learns what the hybrid drafter would tell it
-        per_token = costs.draft_call / len(proposal) + costs.draft_token if draft_ms and proposal else None
+        # as the hybrid drafter counts it: catching up included, reading the prompt left out
+        per_token = (draft_ms - (costs.draft_prompt if model_first else 0.0)) / len(proposal) if draft_ms else None
         choice.finished(Decision(decision.source, decision.reason, len(proposal), decision.match), accepted,
                         None if reads_prompt else cycle_ms, draft_ms, per_token)
         total_ms += cycle_ms

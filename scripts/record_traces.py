@@ -58,7 +58,7 @@ RUNS = {
     "qwen-stops-at-eos": Recording("Rispondi con una sola parola: di che colore è il cielo sereno?", GREEDY,
                                    "constant", 4, 0, chat=True),
     "qwen-edit-lookup": Recording(EDIT[3], GREEDY, "constant", 8, 0, drafter="ngram"),  # Italian typo fixes
-    "qwen-edit-hybrid": Recording(EDIT[0], GREEDY, "constant", 8, 0, drafter="hybrid"),  # a rename in code
+    "qwen-edit-hybrid": Recording(EDIT[2], GREEDY, "constant", 8, 0, drafter="hybrid"),  # code copied
     "smollm2-tli-italian": Recording(ITALIAN, GREEDY, "constant", 4, 0, drafter="tli"),
 }
 

@@ -32,7 +32,7 @@ class Cycle:
     started: float  # time.perf_counter() when it was proposed
     timed: bool  # False if its time includes reading the prompt
     draft_ms: float = 0.0
-    draft_ms_per_token: float | None = None  # the model's, its first token left out when there are others
+    draft_ms_per_token: float | None = None  # the model's cost per proposed token, reading the prompt left out
     accepted: int = 0
 
 
@@ -66,7 +66,10 @@ class HybridDrafter:
         self._finish_last_cycle(now)
         copy = self.copier.propose(k, policy, generator, stop_below)  # free: a lookup, no model runs
         match = matched_length(self.copier.tokens, copy.sources[0]) if copy.tokens else 0
-        decision = self.choice.choose(k, len(copy.tokens), match)
+        if k == 0:  # nothing may be proposed (the run's last token, or a schedule's cycle of the target alone)
+            decision = Decision("alone", "", 0)  # no choice made, none recorded
+        else:
+            decision = self.choice.choose(k, len(copy.tokens), match)
         # The run's first cycle reads the prompt into the target, the model's first into the draft: not timed.
         reads_prompt = self.last is None or (decision.source == "model" and self.model.forward_passes == 0)
         self.last = Cycle(decision, now, timed=not reads_prompt)

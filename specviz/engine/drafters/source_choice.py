@@ -70,7 +70,8 @@ class Decision:
 
     @property
     def choice(self) -> str:
-        return f"{self.source}.{self.reason}"
+        """"<source>.<reason>" as traces record it; "" for a cycle that had nothing to choose."""
+        return f"{self.source}.{self.reason}" if self.reason else ""
 
 
 @dataclass
