@@ -26,7 +26,7 @@ DRAFTERS_TEXT = {
         "copiata da dove gli ultimi token sono già comparsi nel testo. Conviene quando la risposta ripete "
         "l'input (modificare codice, correggere refusi). Ibrido: a ogni ciclo copia (se il testo offre una "
         "corrispondenza), chiede al modello draft o lascia scrivere il target da solo, scegliendo chi dovrebbe "
-        "scrivere più token al secondo secondo le accettazioni e i tempi misurati finora. Altro tokenizer: un "
+        "scrivere più token al secondo in base alle accettazioni e ai tempi misurati finora. Altro tokenizer: un "
         "modello draft con un vocabolario diverso, che propone "
         "solo i token comuni ai due."),
     "view.drafter_ngram": (
