@@ -9,7 +9,7 @@ Each cycle is charged by a cost model fitted to the real pair's measured times (
 CPU), with 5% noise, so choices that depend on times vary as in a real run.
 
     .venv/bin/python scripts/hybrid_replay.py record --out F.json [--per-set 3] [--skip 0]   # minutes
-    .venv/bin/python scripts/hybrid_replay.py replay F.json [G.json ...] [--k 4,8] [--seeds 4]  # seconds
+    .venv/bin/python scripts/hybrid_replay.py replay assets/hybrid-replay/*.json [--k 4,8] [--seeds 4]  # seconds
 
 The real benchmark (`specviz bench --drafter model,ngram,hybrid`) is the measurement; a replay only
 says which settings are worth measuring, on more prompts than a benchmark can afford.

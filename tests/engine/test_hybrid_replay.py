@@ -50,7 +50,7 @@ def test_a_text_that_repeats_its_prompt_is_copied():
 
 
 def test_the_committed_recordings_replay_and_the_table_has_every_set():
-    runs = json.loads((ROOT / "assets" / "bench" / "hybrid-replay-bench-prompts.json").read_text())
+    runs = json.loads((ROOT / "assets" / "hybrid-replay" / "bench-prompts.json").read_text())
     assert {key.rsplit("-", 1)[0] for key in runs} == set(hybrid_replay.SETS)
     rows = hybrid_replay.table({key: runs[key] for key in ("code-01", "edit-01")}, [4], seeds=1)
     assert [row["set"] for row in rows] == ["code", "edit"]
