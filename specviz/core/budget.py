@@ -56,6 +56,11 @@ def tokens_per_cycle_positional(rates: list[float]) -> float:
     return expected
 
 
+def running_mean(old: float | None, new: float, weight: float) -> float:
+    """A mean that gives the newest value `weight`; the first value starts it."""
+    return new if old is None else (1 - weight) * old + weight * new
+
+
 def cycle_ms(budget: Budget) -> float:
     return budget.k * budget.draft_ms + budget.verify_ms + budget.overhead_ms
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from specviz.core.budget import tokens_per_cycle_positional
+from specviz.core.budget import running_mean, tokens_per_cycle_positional
 from specviz.engine.trace import CycleRecord
 
 FADE = 0.95  # weight left to earlier acceptance counts after each proposing cycle (~20 cycles of memory)
@@ -141,4 +141,4 @@ class BudgetSchedule:
 
 
 def _mean(old: float | None, new: float) -> float:
-    return new if old is None else (1 - COST_WEIGHT) * old + COST_WEIGHT * new
+    return running_mean(old, new, COST_WEIGHT)

@@ -38,9 +38,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from specviz.core.budget import tokens_per_cycle
+from specviz.core.budget import running_mean, tokens_per_cycle
 
-SOURCES = ("copy", "model", "alone")
 # Every "<source>.<reason>" the choice can give, each with its sentence in the cycle view
 # (frame.1.hybrid.<source>.<reason>); traces recorded by earlier versions may hold the ones marked "earlier".
 CHOICES = frozenset({"copy.faster", "model.first", "model.faster", "model.no_match", "model.probe",
@@ -91,7 +90,7 @@ class Acceptance:
 
 
 def _mean(old: float | None, new: float) -> float:
-    return new if old is None else (1 - COST_WEIGHT) * old + COST_WEIGHT * new
+    return running_mean(old, new, COST_WEIGHT)
 
 
 @dataclass
