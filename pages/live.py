@@ -16,6 +16,7 @@ from specviz.engine.measured import comparable, decode_ms_per_token, has_measure
 from specviz.engine.run import DecodeRun
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
+from specviz.models import fast, memory
 from specviz.models.pairing import check_registry_pair
 from specviz.serving import faults
 from specviz.settings import example_prompts
@@ -58,9 +59,13 @@ def preparation_status() -> None:
         return
     parts = []
     for name, state in job.state.items():
-        shown = tr(f"preload.{state}")
+        if state == "memory":
+            others = ", ".join(fill(f"memory.{r.action}", model=r.model) for r in memory.waiting_for()) or "…"
+            shown = fill("preload.memory", others=others)
+        else:
+            shown = tr(f"preload.{state}")
         if state == "converting" and name in job.converted:
-            shown += f" {job.converted[name]:.0%}"
+            shown += f" {session.number(job.converted[name] * 100, 0)} %"
         parts.append(f"{name}: {shown}")
     st.info(tr("preload.line") + " " + " · ".join(parts))
 
@@ -188,6 +193,11 @@ def next_step(run: DecodeRun) -> None:
 
 def show_failure(error: Exception) -> None:
     """A clear message for what went wrong; memory is given back and the page keeps working."""
+    if isinstance(error, memory.MemoryRefused):
+        what = fill(f"memory.{error.action}", model=error.model)
+        st.error(f"{tr('live.cannot')}: " + fill("memory.refused", what=what, need=error.need / memory.GB,
+                                                  free=error.free / memory.GB, limit=error.limit.gib))
+        return
     if isinstance(error, SpecvizError):
         st.error(f"{tr('live.cannot')}: {literal(error)}")
         return
@@ -220,6 +230,8 @@ if step_run is not None:
     if "step_run" in st.session_state and step_run.record.cycles:
         show_run(step_run.record, key="step", threads=torch.get_num_threads())
 
+if models.registry_pair(st.session_state["draft"], st.session_state["target"]):
+    st.caption(fast.choice_line(models.pair_choice(), session.lang()))
 runs = st.session_state["runs"]
 if runs and not st.session_state.get("step_run"):
     record = runs[-1]

@@ -6,27 +6,49 @@ import streamlit as st
 
 from pages.ui.hosting import hosting
 from specviz.errors import SpecvizError
-from specviz.models import fast
+from specviz.models import fast, memory, modes
 from specviz.models.loader import LoadedModel, convert, needs_conversion
-from specviz.models.registry import REGISTRY
+from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, REGISTRY
 from specviz.serving import faults, preload
 
 
-def cached_model(name: str, role: str, allow_remote: bool = False, laptop: bool = False) -> LoadedModel:
-    """The model in the fastest exact configuration for its role (specviz/models/fast.py), or the
-    laptop mode's int8 weights, loaded once per server.
+def pair_choice() -> modes.Choice:
+    """How this server holds its pairs, chosen once: the fastest mode that fits its memory (or the host's choice)."""
+    return _pair_choice(hosting().pair_mode)
+
+
+@st.cache_resource(show_spinner=False)
+def _pair_choice(asked: str) -> modes.Choice:
+    return modes.choose(DEFAULT_DRAFT, DEFAULT_TARGET, asked, "server")
+
+
+def registry_pair(draft: str, target: str) -> bool:
+    """Whether the memory plan's measurements cover this pair: registry models with weights (not the tiny pair)."""
+    return all(REGISTRY.get(name) is not None and REGISTRY[name].source is not None for name in (draft, target))
+
+
+def measured_gb(name: str, role: str) -> float | None:
+    """GB the model holds once loaded for `role` in this server's mode, as measured (None if it was not)."""
+    entry, mode = REGISTRY.get(name), pair_choice().mode
+    found = memory.measured(name, mode.target_kind() if role == "target" else mode.draft_dtype) if entry else None
+    return found.held / memory.GB if found else None
+
+
+def cached_model(name: str, role: str, allow_remote: bool = False, progress=None) -> LoadedModel:
+    """The model in this server's mode for its role (specviz/models/modes.py), loaded once per server.
 
     Streamlit keys its cache on the arguments as passed (a default left out and the same value
     given by name are two keys), so every caller goes through here and the cache sees one form.
+    `progress` (not part of the key) hears what a load waits for.
     """
-    return _cached_model(name, role, bool(allow_remote), bool(laptop))
+    return _cached_model(name, role, bool(allow_remote), pair_choice().mode.name, progress)
 
 
 # Each model may be loaded as a target and as a draft: an allowed model never evicts another.
 @st.cache_resource(show_spinner=False, max_entries=2 * len(REGISTRY))
-def _cached_model(name: str, role: str, allow_remote: bool, laptop: bool) -> LoadedModel:
+def _cached_model(name: str, role: str, allow_remote: bool, mode: str, _progress=None) -> LoadedModel:
     """A load that fails is not cached: the next attempt, by any session, tries again."""
-    return fast.load_role(name, role, "auto", allow_remote=allow_remote, laptop=laptop)
+    return fast.load_role(name, role, "auto", _progress, allow_remote=allow_remote, mode=modes.BY_NAME[mode])
 
 
 def load_with_progress(name: str, role: str) -> LoadedModel:
@@ -38,7 +60,7 @@ def load_with_progress(name: str, role: str) -> LoadedModel:
     config = hosting()
     name = config.check_model(name)
     try:
-        return _load(name, role, config.allow_hub_ids, config.laptop)
+        return _load(name, role, config.allow_hub_ids)
     except SpecvizError:
         raise
     except Exception as error:  # noqa: BLE001 - shown to the user, who can pick another model
@@ -46,7 +68,7 @@ def load_with_progress(name: str, role: str) -> LoadedModel:
         raise SpecvizError(f"could not load {name}: {faults.describe(error)}") from None
 
 
-def _load(name: str, role: str, allow_remote: bool, laptop: bool) -> LoadedModel:
+def _load(name: str, role: str, allow_remote: bool) -> LoadedModel:
     if needs_conversion(name):
         bar = st.progress(0.0, text=f"preparing {name} (first use: minutes on a CPU) …")
 
@@ -58,7 +80,7 @@ def _load(name: str, role: str, allow_remote: bool, laptop: bool) -> LoadedModel
         finally:
             bar.empty()
     with st.spinner(f"loading {name} …"):
-        return cached_model(name, role, allow_remote=allow_remote, laptop=laptop)
+        return cached_model(name, role, allow_remote=allow_remote)
 
 
 @st.cache_resource(show_spinner=False)
@@ -68,5 +90,5 @@ def preloading() -> preload.Preload | None:
     if not (preload.enabled() and config.preload):
         return None
     job = preload.Preload(preload.default_pair(tuple(config.allowed_models)))
-    job.start(lambda name, role: cached_model(name, role, laptop=config.laptop))
+    job.start(lambda name, role, progress: cached_model(name, role, progress=progress))
     return job

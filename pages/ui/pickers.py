@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages.ui import session
+from pages.ui import models, session
 from pages.ui.hosting import hosting
 from pages.ui.session import fill, tr
 from specviz.engine.drafters import DRAFTERS
 from specviz.errors import SpecvizError
 from specviz.models.pairing import check_registry_pair
-from specviz.models.registry import REGISTRY
 
 OTHER = "…"  # the selectbox option for a name typed by hand
 
@@ -33,8 +32,8 @@ def pairs(draft: str, target: str) -> bool:
 def _label(name: str, other_role_name: str, role: str, marks: bool = True) -> str:
     if name == OTHER:
         return tr("pick.other")
-    entry = REGISTRY.get(name)
-    label = f"{name} · {session.number(entry.resident_gb, 1)} GB" if entry and entry.resident_gb else name
+    held = models.measured_gb(name, role)
+    label = f"{name} · {session.number(held, 1)} GB" if held else name
     draft, target = (name, other_role_name) if role == "draft" else (other_role_name, name)
     if marks and not pairs(draft, target):
         label += " · " + fill("pick.cannot_pair", other=other_role_name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from dataclasses import asdict, replace
 
 from specviz.argtypes import finite_float, integer
@@ -15,8 +16,10 @@ from specviz.engine.drafters import DRAFTERS, EXACT_DRAFTERS
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.limits import K
+from specviz.models.kernels import INT8_WEIGHTS
+from specviz.models.modes import CHOICES
 from specviz.models.pairing import check_registry_pair
-from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
+from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, REGISTRY
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +30,9 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
                         "(the laptop mode: about 3.5 GB for the pair, exact for that int8 target)")
     parser.add_argument("--draft-dtype", default=None,
                         help="the draft's dtype if not --dtype; int8 quantizes its linear layers (CPU)")
+    parser.add_argument("--mode", default="auto", choices=CHOICES,
+                        help="how the pair is held on a CPU: auto (the fastest that fits this machine's or "
+                             "container's memory), two-layouts, one-layout or laptop (int8 weights)")
 
 
 def add_commands(commands) -> None:
@@ -70,14 +76,25 @@ def _progress(message: str, fraction: float) -> None:
         print(f"\r{message}: {fraction:6.1%}   ", end="", file=sys.stderr, flush=True)
 
 
+def _prepare(name: str, convert, needs_conversion) -> None:
+    """Join, verify and convert one registry model (streamed: never the whole model in memory)."""
+    entry = REGISTRY.get(name)
+    if entry is None:
+        raise SpecvizError(f"unknown model {name[:60]!r}: prepare takes registry names ({', '.join(REGISTRY)})")
+    started = time.perf_counter()
+    how = "built in" if entry.source is None else "converted" if needs_conversion(name) else "already converted"
+    if how == "converted":
+        convert(name, _progress)
+    print(f"{name}: ready ({how}, {time.perf_counter() - started:.1f} s)")
+
+
 def run(args: argparse.Namespace) -> None:
-    from specviz.models import fast
-    from specviz.models.loader import load_model
+    from specviz.models import fast, modes
+    from specviz.models.loader import convert, needs_conversion
 
     if args.command == "prepare":
         for name in args.names:
-            loaded = load_model(name, device="cpu", progress=_progress)
-            print(f"{name}: ready ({loaded.source}, {loaded.load_seconds:.1f} s)")
+            _prepare(name.strip(), convert, needs_conversion)
         return
     # Validate everything cheap before spending minutes on loading models.
     config = DecodeConfig(
@@ -99,13 +116,19 @@ def run(args: argparse.Namespace) -> None:
         raise SpecvizError("the prompt is empty")
     if uses_model and config.drafter != "tli":  # tli drafts across vocabularies
         check_registry_pair(args.draft, args.target)  # before minutes of loading
-    # The same fastest exact configuration as the app and the benchmark (specviz/models/fast.py).
-    target = fast.load_target(args.target, args.device, args.dtype, _progress)
+    # The fastest exact configuration that fits this machine's memory, as the app's (specviz/models/modes.py).
+    forced = "laptop" if args.dtype.strip() == INT8_WEIGHTS else args.mode
+    choice = modes.choose(args.draft if uses_model else None, args.target, forced)
+    target, mode = fast.load_pair_target(args.target, choice, args.device, args.dtype, _progress,
+                                         told=lambda line: print(f"specviz: {line}", file=sys.stderr))
     draft = fast.load_draft(args.draft, target, args.draft_dtype, _progress) if uses_model else None
     if args.no_spec:
         config = replace(config, drafter="none")  # the target alone, even where the drafter needs no model
     record = Decoder(target, draft, config).run(args.prompt, chat=args.chat)
     if args.json:
-        print(json.dumps(asdict(record), ensure_ascii=False))
+        configuration = {"mode": mode.name if target.device.type == "cpu" else None,
+                         "reason": choice.reason() if mode == choice.mode else f"{mode.name}: the memory plan's "
+                                   f"fallback from {choice.mode.name}"}
+        print(json.dumps({**asdict(record), "configuration": configuration}, ensure_ascii=False))
     else:
         print(record.text)

@@ -2,8 +2,9 @@
 
 On a CPU with float32 weights:
 - the target keeps two packed weight layouts (oneDNN), one for single-token
-  steps and one for verify passes of up to VERIFY_ROWS rows, where free memory
-  allows the second; otherwise one layout;
+  steps and one for verify passes of up to VERIFY_ROWS rows, where the memory
+  plan allows the second; otherwise one layout, or the laptop mode's int8
+  weights (specviz.models.modes chooses by the measured footprints);
 - the draft's linear layers run in int8 where this PyTorch has a quantized
   engine: measured 44 against 105 ms per token for packed float32 (AVX2 AMD,
   2.4x) and 10.6 against 6.3 tokens/s for bfloat16 (an Intel CPU, 1.7x). Its q
@@ -14,6 +15,7 @@ On a GPU both models run in bfloat16 (float16 where bfloat16 is missing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
@@ -22,27 +24,23 @@ from specviz.errors import SpecvizError
 from specviz.models.device import pick_device, pick_dtype
 from specviz.models.kernels import INT8, INT8_WEIGHTS, int8_supported
 from specviz.models.loader import LoadedModel, Progress, load_model
+from specviz.models.memory import MemoryRefused
+from specviz.models.modes import LAPTOP, VERIFY_ROWS, Choice, PairMode, smaller
 from specviz.text import fill, text
-
-VERIFY_ROWS = 8  # the target's second layout: verify passes of up to k + 1 = 8 rows
 
 
 def load_target(name: str, device: str | None = None, dtype: str | None = None, progress: Progress | None = None,
-                allow_remote: bool = True) -> LoadedModel:
-    """The target with both layouts where memory allows, else one (its `kernels` says which).
+                allow_remote: bool = True, mode: PairMode | None = None) -> LoadedModel:
+    """The target as `mode` holds it (its `kernels` say how); `dtype` "int8-weights" is the laptop mode.
 
-    `dtype` "int8-weights" is the laptop mode: int8 weights, bfloat16 activations, one third
-    of the memory; the output then follows that quantized target's distribution.
+    Without a mode, on a CPU: both layouts. Other dtypes and devices load as asked.
     """
     check_target_dtype(dtype)
     if (dtype or "").strip() == INT8_WEIGHTS:
-        return load_model(name, device, dtype, progress, allow_remote)
-    try:
-        return load_model(name, device, dtype, progress, allow_remote, verify_rows=VERIFY_ROWS)
-    except SpecvizError as error:
-        if "not enough memory" not in str(error):
-            raise
-        return load_model(name, device, dtype, progress, allow_remote)  # one layout needs less
+        mode = LAPTOP
+    if mode is not None and pick_device(device).type == "cpu" and (dtype or "auto") in ("auto", mode.target_dtype):
+        return load_model(name, device, mode.target_dtype, progress, allow_remote, verify_rows=mode.verify_rows)
+    return load_model(name, device, dtype, progress, allow_remote, verify_rows=VERIFY_ROWS)
 
 
 def check_target_dtype(dtype: str | None) -> None:
@@ -71,23 +69,40 @@ def load_draft(name: str, target: LoadedModel, dtype: str | None = None, progres
 
 
 def load_role(name: str, role: str, device: str | None = None, progress: Progress | None = None,
-              allow_remote: bool = True, laptop: bool = False) -> LoadedModel:
-    """A model loaded for its role ("target" or "draft") with the device's default dtype.
+              allow_remote: bool = True, mode: PairMode | None = None) -> LoadedModel:
+    """A model loaded for its role ("target" or "draft") as `mode` holds it, else the device's default.
 
     Only the draft may run in int8: dynamic int8 quantizes activations per tensor, so a
     model's logits depend on how many rows it is fed at once. For a draft that moves only
     the acceptance rate; for a target, a verify block's p would differ from a single
-    step's, and the output would no longer match the target alone. `laptop` loads both with
-    int8 weights (kernels.WeightInt8Linear), which keeps a target exact: about 3.5 GB for the pair.
+    step's, and the output would no longer match the target alone. The laptop mode loads both
+    with int8 weights (kernels.WeightInt8Linear), which keeps a target exact.
     """
     if role not in ("target", "draft"):
         raise ValueError(f"a model is a target or a draft, not {role!r}")
-    if laptop:
-        return load_model(name, device, INT8_WEIGHTS, progress, allow_remote)
     if role == "target":
-        return load_target(name, device, None, progress, allow_remote)
+        return load_target(name, device, None, progress, allow_remote, mode)
     chosen = pick_device(device)
+    if mode is not None and chosen.type == "cpu":
+        return load_model(name, str(chosen), mode.draft_dtype, progress, allow_remote)
     return load_model(name, str(chosen), draft_dtype_on(chosen, pick_dtype(chosen)), progress, allow_remote)
+
+
+def load_pair_target(name: str, choice: Choice, device: str | None = None, dtype: str | None = None,
+                     progress: Progress | None = None, allow_remote: bool = True,
+                     told: Callable[[str], None] | None = None) -> tuple[LoadedModel, PairMode]:
+    """The target in the chosen mode, or the next smaller one when the memory plan refuses it now."""
+    mode = choice.mode
+    while True:
+        try:
+            return load_target(name, device, dtype, progress, allow_remote, mode), mode
+        except MemoryRefused as refused:
+            lower = smaller(mode) if not choice.forced else None
+            if lower is None:
+                raise
+            if told:
+                told(f"{refused}; trying {lower.name}")
+            mode = lower
 
 
 @dataclass(frozen=True)
@@ -124,3 +139,10 @@ class PairConfiguration:
         if self.threads and self.device == "CPU":
             device += fill("config.threads", language, threads=self.threads)
         return " · ".join(parts + [device])
+
+
+def choice_line(choice: Choice, language: str = "en") -> str:
+    """E.g. "Memory: float32 with one weight layout, the fastest configuration that fits; the pair needs …"."""
+    return fill("memory.line_forced" if choice.forced else "memory.line", language,
+                mode=text(f"memory.mode.{choice.mode.name}", language), need=choice.need / 2**30,
+                usable=choice.usable / 2**30, source=text(f"memory.source.{choice.limit.source}", language))

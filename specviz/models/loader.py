@@ -9,6 +9,7 @@ never enabled.
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import json
 import re
@@ -24,8 +25,9 @@ from safetensors import SafetensorError
 from transformers import AutoModelForCausalLM, AutoTokenizer, PreTrainedModel
 
 from specviz.errors import SpecvizError
-from specviz.models import row_attention, tiny
+from specviz.models import memory, row_attention, tiny
 from specviz.models.assets import Progress, cache_root, joined_gguf
+from specviz.models.conversion import convert_gguf
 from specviz.models.device import pick_device, pick_dtype
 from specviz.models.int8_weights import load_int8_weights
 from specviz.models.kernels import (
@@ -40,7 +42,6 @@ from specviz.models.kernels import (
     quantize_linears,
     quantize_weights,
 )
-from specviz.models.memory import ensure_memory_for
 from specviz.models.registry import REGISTRY, ModelEntry
 
 MANIFEST = "specviz-cache.json"
@@ -113,30 +114,23 @@ def load_model(
     if not name:
         raise SpecvizError("no model name given")
     entry = REGISTRY.get(name)
-    if entry is not None and entry.tiny_seed is not None:
-        model, tokenizer, source = tiny.tiny_model(_tiny_role(entry)), tiny.tiny_tokenizer(), "tiny"
-    elif entry is not None:
-        # Checked before minutes of work.
-        ensure_memory_for(entry, torch_dtype, bool(verify_rows) and not int8_weights, int8_weights)
-        model, tokenizer, source = _load_registry(entry, torch_dtype, report, int8_weights)
+    prepare = functools.partial(_prepare, device=torch_device, dtype=torch_dtype, int8=int8, int8_weights=int8_weights,
+                                packed=packed, verify_rows=verify_rows, report=report)
+    if entry is not None and entry.tiny_seed is None:
+        if needs_conversion(entry.name):
+            convert(entry.name, report)  # admitted on its own, before the load
+        kind = memory.load_kind(INT8 if int8 else INT8_WEIGHTS if int8_weights else torch_dtype,
+                                bool(verify_rows) and not (int8 or int8_weights))
+        # Admitted against its measured peak before minutes of work: waits for other admitted work, or refuses.
+        with memory.plan().admitted(memory.load_need(entry, kind), "loading", entry.name, report):
+            model, tokenizer, source = _load_registry(entry, torch_dtype, report, int8_weights)
+            model, kernels = prepare(model)
     else:
-        model, tokenizer, source = _load_external(name, torch_dtype, allow_remote, report, int8_weights)
-    report("moving to device", 1.0)
-    model = model.to(device=torch_device, dtype=torch_dtype).eval()
-    # None means: pack where it helps (the CPU); see specviz.models.kernels.
-    kernels = "default"
-    if int8:
-        report("quantizing linear layers to int8", 1.0)
-        kernels = "int8-dynamic" if quantize_linears(model) else kernels
-    elif int8_weights:
-        report("keeping the linear layers' weights in int8", 1.0)
-        quantize_weights(model)  # those not streamed in as int8 already (a fresh conversion, the tiny pair)
-        model.set_attn_implementation(row_attention.NAME)  # blocks scored with single steps' bits
-        kernels = INT8_WEIGHTS if any(isinstance(m, WeightInt8Linear) for m in model.modules()) else kernels
-    elif packing_applies(torch_device, torch_dtype) if packed is None else packed:
-        report("packing weights for the CPU", 1.0)
-        kernels = "onednn-packed" if pack_linears(model, verify_rows) else kernels
-        kernels += f"+{verify_rows}-row" if verify_rows and kernels != "default" else ""
+        if entry is not None:
+            model, tokenizer, source = tiny.tiny_model(_tiny_role(entry)), tiny.tiny_tokenizer(), "tiny"
+        else:
+            model, tokenizer, source = _load_external(name, torch_dtype, allow_remote, report, int8_weights)
+        model, kernels = prepare(model)
     return LoadedModel(
         name=name,
         model=model,
@@ -149,6 +143,28 @@ def load_model(
         source=source,
         kernels=kernels,
     )
+
+
+def _prepare(model: PreTrainedModel, device: torch.device, dtype: torch.dtype, int8: bool, int8_weights: bool,
+             packed: bool | None, verify_rows: int | None, report: Progress) -> tuple[PreTrainedModel, str]:
+    """The loaded model on its device in its kernels: packed, int8 or int8 weights; (model, kernels)."""
+    report("moving to device", 1.0)
+    model = model.to(device=device, dtype=dtype).eval()
+    # None means: pack where it helps (the CPU); see specviz.models.kernels.
+    kernels = "default"
+    if int8:
+        report("quantizing linear layers to int8", 1.0)
+        kernels = "int8-dynamic" if quantize_linears(model) else kernels
+    elif int8_weights:
+        report("keeping the linear layers' weights in int8", 1.0)
+        quantize_weights(model)  # those not streamed in as int8 already (a fresh conversion, the tiny pair)
+        model.set_attn_implementation(row_attention.NAME)  # blocks scored with single steps' bits
+        kernels = INT8_WEIGHTS if any(isinstance(m, WeightInt8Linear) for m in model.modules()) else kernels
+    elif packing_applies(device, dtype) if packed is None else packed:
+        report("packing weights for the CPU", 1.0)
+        kernels = "onednn-packed" if pack_linears(model, verify_rows) else kernels
+        kernels += f"+{verify_rows}-row" if verify_rows and kernels != "default" else ""
+    return model, kernels
 
 
 def _tiny_role(entry: ModelEntry) -> str:
@@ -217,7 +233,8 @@ def _load_registry(entry: ModelEntry, dtype: torch.dtype, report: Progress, int8
         loaded = _load_converted(folder, entry, dtype, report, int8_weights)  # converted by another session meanwhile?
         if loaded is not None:
             return loaded + ("cache",)
-        return _convert(entry, report) + ("converted",)
+        _convert(entry, report)
+    return _from_folder(folder, dtype, int8_weights) + ("converted",)
 
 
 def _load_converted(folder: Path, entry: ModelEntry, dtype: torch.dtype, report: Progress,
@@ -235,36 +252,28 @@ def _load_converted(folder: Path, entry: ModelEntry, dtype: torch.dtype, report:
         return None
 
 
-def _convert(entry: ModelEntry, report: Progress):
+def _convert(entry: ModelEntry, report: Progress) -> None:
+    """Join and verify the GGUF, then write the converted copy (streamed: see specviz.models.conversion)."""
     folder = cache_dir(entry)
     if folder.exists():
         shutil.rmtree(folder)  # incomplete or corrupt: rebuild from the GGUF
     gguf = joined_gguf(entry.source, cache_root() / "gguf", report)
-    report("converting GGUF to float (takes minutes on a CPU)", 0.0)
-    model = AutoModelForCausalLM.from_pretrained(str(gguf.parent), gguf_file=gguf.name, dtype=torch.float32)
-    tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
-    report("saving converted copy", 0.9)
-    _save_cache(model, tokenizer, folder, entry)
+    with memory.plan().admitted(memory.conversion_need(entry), "converting", entry.name, report):
+        partial = folder.with_name(folder.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        convert_gguf(gguf, partial, report)
+        _write_manifest(partial, entry)
+        partial.replace(folder)  # atomic: a half-written copy never carries the final name
     if gguf.parent == cache_root() / "gguf":
         gguf.unlink()  # the converted copy replaces the joined file; it can be joined again
-    return model, tokenizer
 
 
-def _save_cache(model: PreTrainedModel, tokenizer, folder: Path, entry: ModelEntry) -> None:
-    """Save as safetensors into a temporary folder, then move it into place."""
-    partial = folder.with_name(folder.name + ".partial")
-    shutil.rmtree(partial, ignore_errors=True)
-    # A model loaded from GGUF refuses to save while it still says it is quantized.
-    model.hf_quantizer = None
-    if hasattr(model.config, "quantization_config"):
-        del model.config.quantization_config
-    model.save_pretrained(partial, safe_serialization=True)
-    tokenizer.save_pretrained(partial)
+def _write_manifest(partial: Path, entry: ModelEntry) -> None:
+    """Every file's size, and the small files' sha256, checked before the copy is trusted."""
     files = {p.name: p.stat().st_size for p in sorted(partial.iterdir())}
     hashes = {name: _sha256(partial / name) for name, size in files.items() if size <= HASHED_FILE_LIMIT}
     manifest = {"source_sha256": entry.source.sha256, "files": files, "sha256": hashes}
     (partial / MANIFEST).write_text(json.dumps(manifest, indent=1))
-    partial.replace(folder)
 
 
 def cache_is_valid(folder: Path, entry: ModelEntry) -> bool:

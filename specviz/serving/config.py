@@ -19,7 +19,9 @@ only, no Hugging Face ids, no server folders, loopback only.
     address = "127.0.0.1"
     port = 8501
     preload = true                 # `specviz serve` readies the default pair in the background
-    laptop = false                 # the pair in about 3.5 GB: int8 weights (that target's distribution)
+    mode = "auto"                  # how the pair is held: auto (the fastest that fits the memory), two-layouts,
+                                   # one-layout or laptop (int8 weights: that target's distribution)
+    laptop = false                 # the same as mode = "laptop"
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pathlib import Path
 
 from specviz.errors import SpecvizError
 from specviz.limits import HOSTING
+from specviz.models.modes import CHOICES
 from specviz.models.registry import REGISTRY
 
 ENV_FILE = "SPECVIZ_CONFIG"
@@ -57,6 +60,7 @@ class HostingConfig:
     address: str = "127.0.0.1"
     port: int = 8501
     preload: bool = True
+    mode: str = "auto"  # specviz.models.modes: auto chooses by the measured footprints and this machine's memory
     laptop: bool = False  # int8 weights for both models (specviz.models.kernels): exact for that int8 target
 
     def __post_init__(self):
@@ -65,6 +69,8 @@ class HostingConfig:
         for name in ("allow_hub_ids", "allow_local_folders", "preload", "laptop"):
             if not isinstance(getattr(self, name), bool):
                 raise SpecvizError(f"hosting setting {name} must be true or false, got {getattr(self, name)!r}")
+        if self.mode not in CHOICES:
+            raise SpecvizError(f"hosting setting mode must be one of {', '.join(CHOICES)}, got {self.mode!r}")
         # A string is a sequence of names too (of one letter each): matching against it would find substrings.
         if isinstance(self.allowed_models, str) or not isinstance(self.allowed_models, (tuple, list)) \
                 or not self.allowed_models \
@@ -74,6 +80,11 @@ class HostingConfig:
             ipaddress.ip_address(self.address)
         except ValueError:
             raise SpecvizError(f"hosting setting address must be an IP address, got {self.address!r}") from None
+
+    @property
+    def pair_mode(self) -> str:
+        """The mode asked for: "laptop" where `laptop` is set, else `mode` ("auto" lets the memory plan choose)."""
+        return "laptop" if self.laptop else self.mode
 
     @property
     def max_upload_bytes(self) -> int:
@@ -120,7 +131,7 @@ def _looks_like_a_path(name: str) -> bool:
 _CONVERT = {"allowed_models": lambda text: tuple(n.strip() for n in text.split(",") if n.strip()),
             "allow_hub_ids": lambda text: _boolean(text), "allow_local_folders": lambda text: _boolean(text),
             "preload": lambda text: _boolean(text), "laptop": lambda text: _boolean(text),
-            "address": str}
+            "address": str, "mode": str}
 
 
 def _boolean(text: str) -> bool:

@@ -46,13 +46,13 @@ class Preload:
     """The default pair being made ready in the server: one background thread, its state readable by pages."""
 
     models: list[tuple[str, str]]
-    state: dict[str, str] = field(default_factory=dict)  # name -> waiting, converting, loading, ready or failed
+    state: dict[str, str] = field(default_factory=dict)  # name -> waiting, converting, memory, loading, ready, failed
     converted: dict[str, float] = field(default_factory=dict)  # name -> fraction of its conversion done
     errors: dict[str, str] = field(default_factory=dict)
     thread: threading.Thread | None = None
 
-    def start(self, load: Callable[[str, str], object]) -> None:
-        """Load each model with `load(name, role)` (the server's shared cache) in a daemon thread."""
+    def start(self, load: Callable[[str, str, Callable[[str, float], None]], object]) -> None:
+        """Load each model with `load(name, role, progress)` (the server's shared cache) in a daemon thread."""
         self.state = {name: "waiting" for name, _ in self.models}
         self.thread = threading.Thread(target=self._run, args=(load,), name="specviz-preload", daemon=True)
         self.thread.start()
@@ -64,11 +64,15 @@ class Preload:
                     self.state[name] = "converting"
                     convert(name, lambda message, fraction, name=name: self._converting(name, fraction))
                 self.state[name] = "loading"
-                load(name, role)
+                load(name, role, lambda message, fraction, name=name: self._loading(name, message))
                 self.state[name] = "ready"
             except Exception as error:  # noqa: BLE001 - a page's own load reports it to its user
                 self.state[name] = "failed"
                 self.errors[name] = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+
+    def _loading(self, name: str, message: str) -> None:
+        """A load's progress: "waiting for memory …" while the memory plan holds it back, then loading."""
+        self.state[name] = "memory" if message.startswith("waiting for memory") else "loading"
 
     def _converting(self, name: str, fraction: float) -> None:
         self.converted[name] = min(max(fraction, 0.0), 1.0)

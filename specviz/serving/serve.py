@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 from specviz.errors import SpecvizError
+from specviz.models import modes
+from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
 from specviz.serving import preload
 from specviz.serving.config import HostingConfig, load_config
 
@@ -46,6 +48,9 @@ def run(args) -> None:
     command = streamlit_command(config, list(args.streamlit_args))
     print(f"specviz: serving on http://{config.address}:{config.port} "
           f"(models: {', '.join(config.allowed_models)})", file=sys.stderr, flush=True)
+    if {DEFAULT_DRAFT, DEFAULT_TARGET} <= set(config.allowed_models):
+        choice = modes.choose(DEFAULT_DRAFT, DEFAULT_TARGET, config.pair_mode, "server")
+        print(f"specviz: memory: {choice.reason()}", file=sys.stderr, flush=True)
     if config.preload:
         log = Path.home() / ".cache" / "specviz" / "preparing.log"
         if preload.start_preparing(tuple(config.allowed_models), log):

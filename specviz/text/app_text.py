@@ -159,6 +159,29 @@ APP: dict[str, tuple[str, str]] = {
     "preload.loading": ("loading", "caricamento"),
     "preload.ready": ("ready", "pronto"),
     "preload.failed": ("failed (a Run will say why)", "non riuscito (un'esecuzione dirà perché)"),
+    "preload.memory": ("waiting for memory until {others} ends", "in attesa di memoria finché non termina {others}"),
+    "memory.converting": ("converting {model}", "la conversione di {model}"),
+    "memory.loading": ("loading {model}", "il caricamento di {model}"),
+    "memory.refused": ("not enough memory for {what}: it needs about {need:.1f} GB at its peak and {free:.1f} GB of "
+                       "{limit:.1f} GB are free here; pick a smaller model, or ask the host for the laptop mode",
+                       "memoria insufficiente per {what}: al suo picco servono circa {need:.1f} GB e qui ne sono "
+                       "liberi {free:.1f} su {limit:.1f}; scegli un modello più piccolo, o chiedi a chi ospita l'app la modalità "
+                       "portatile"),
+    "memory.mode.two-layouts": ("float32 with two weight layouts, one for verify passes",
+                                "float32 con due layout dei pesi, uno per le verifiche"),
+    "memory.mode.one-layout": ("float32 with one weight layout", "float32 con un solo layout dei pesi"),
+    "memory.mode.laptop": ("laptop mode, int8 weights", "modalità portatile, pesi int8"),
+    "memory.line": ("Memory: {mode}, the fastest configuration that fits; the pair needs about {need:.1f} GB at its "
+                    "peak and {usable:.1f} GB are usable here ({source}).",
+                    "Memoria: {mode}, la configurazione più veloce che ci sta; al suo picco la coppia richiede "
+                    "circa {need:.1f} GB e qui se ne possono usare {usable:.1f} ({source})."),
+    "memory.line_forced": ("Memory: {mode}, chosen by the host; the pair needs about {need:.1f} GB at its peak and "
+                           "{usable:.1f} GB are usable here ({source}).",
+                           "Memoria: {mode}, scelta da chi ospita l'app; al suo picco la coppia richiede circa "
+                           "{need:.1f} GB e qui se ne possono usare {usable:.1f} ({source})."),
+    "memory.source.physical memory": ("this machine's memory", "la memoria di questa macchina"),
+    "memory.source.cgroup v1": ("this container's limit", "il limite di questo container"),
+    "memory.source.cgroup v2": ("this container's limit", "il limite di questo container"),
     'replay.too_big': ('That file is too large for a trace', 'Il file è troppo grande per una traccia'),
     'replay.prompt': ('Prompt', 'Prompt'),
 }

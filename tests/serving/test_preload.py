@@ -18,7 +18,7 @@ def test_the_default_pair_is_readied_target_first_and_only_if_the_host_allows_it
 def test_a_preload_loads_each_model_in_turn_and_reports_failures():
     loaded = []
 
-    def load(name, role):
+    def load(name, role, progress=None):
         loaded.append((name, role))
         if name == "tiny-draft":
             raise MemoryError("not enough memory to load tiny-draft")
