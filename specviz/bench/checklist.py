@@ -1,7 +1,7 @@
 """The article's practical checklist, each question answered with a figure this project measured.
 
 Every figure is read from a committed file (a benchmark report in assets/bench/,
-the saved tokenizations, the model registry's measured memory), never typed in:
+the saved tokenizations, the measured memory footprints in assets/memory/), never typed in:
 the answers follow the measurements when they are redone. Pure functions; the
 Checklist page draws them.
 """
@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from specviz.bench.contracts import BenchReport, BenchRow
-from specviz.models.registry import REGISTRY
+from specviz.models import memory
 from specviz.models.tokenizers import RECORDED, recorded
 
-BENCH = Path(__file__).resolve().parents[2] / "assets" / "bench"
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "assets" / "bench"
+GB = 2**30
 # The committed reports the answers quote, by role.
 SPEED_REPORT = "cpu-2core-intel-avx512-budget"  # float32 target, the default schedule, three prompt sets
 LAPTOP_REPORT = "cpu-2core-intel-avx512-laptop"  # laptop mode: int8 weights
@@ -83,13 +85,16 @@ def load_and_length(speed: BenchReport, capacity: BenchReport) -> Answer:
 
 
 def time_memory(speed: BenchReport, laptop: BenchReport) -> Answer:
-    """Speed gained against the memory the draft adds, in float32 and in laptop mode."""
-    draft, target = REGISTRY[speed.models.draft], REGISTRY[speed.models.target]
-    return Answer("memory", {"speedup": _row(speed, "specviz k=4 budget").speedup, "draft_gb": draft.resident_gb,
-                             "target_gb": target.resident_gb, "extra": draft.resident_gb / target.resident_gb,
+    """Speed gained against the memory the draft adds, as the app holds the pair, and in laptop mode (measured)."""
+    draft = memory.measured(speed.models.draft, "int8")
+    target = memory.measured(speed.models.target, "float32+8-row")
+    laptop_peak = memory.footprints()["pairs"]["cli"]["laptop"]["peak_rss"]
+    return Answer("memory", {"speedup": _row(speed, "specviz k=4 budget").speedup, "draft_gb": draft.held / GB,
+                             "target_gb": target.held / GB, "extra": draft.held / target.held,
                              "laptop_speedup": _row(laptop, "specviz k=4 budget").speedup,
-                             "laptop_gib": laptop.rows[0].peak_memory_bytes / 2**30},
-                  "pages/benchmark.py", (("bench_saved", LAPTOP_REPORT),), f"assets/bench/{LAPTOP_REPORT}.json")
+                             "laptop_gib": laptop_peak / GB},
+                  "pages/benchmark.py", (("bench_saved", LAPTOP_REPORT),),
+                  f"assets/bench/{LAPTOP_REPORT}.json, {memory.FOOTPRINTS.relative_to(ROOT)}")
 
 
 def answers(folder: Path = BENCH) -> list[Answer]:

@@ -7,6 +7,7 @@ import glob
 import json
 import os
 import platform
+import sys
 import time
 from pathlib import Path
 
@@ -136,7 +137,8 @@ def _check_writable(path: Path) -> None:
 
 
 def run(args) -> None:
-    from specviz.models import fast
+    from specviz.models import fast, modes
+    from specviz.models.kernels import INT8_WEIGHTS
     from specviz.models.loader import load_model
 
     for path in (args.json_out, args.markdown_out):
@@ -152,8 +154,10 @@ def run(args) -> None:
     started = time.perf_counter()
     fast.check_target_dtype(args.dtype)
     packed = {"auto": None, "dual": True, "packed": True, "default": False}[args.kernels]
-    if args.kernels == "auto":  # the app's and `generate`'s configuration (specviz/models/fast.py)
-        target = fast.load_target(args.target, args.device, args.dtype)
+    if args.kernels == "auto":  # the app's and `generate`'s configuration, chosen by memory (specviz/models/modes.py)
+        choice = modes.choose(args.draft, args.target, "laptop" if args.dtype.strip() == INT8_WEIGHTS else "auto")
+        target, _ = fast.load_pair_target(args.target, choice, args.device, args.dtype,
+                                          told=lambda line: print(f"specviz: {line}", file=sys.stderr))
     else:
         verify_rows = fast.VERIFY_ROWS if args.kernels == "dual" else None
         target = load_model(args.target, args.device, args.dtype, packed=packed, verify_rows=verify_rows)

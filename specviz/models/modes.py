@@ -10,7 +10,8 @@ On a CPU the pair has three exact configurations (specviz.models.kernels):
    output then follows (not float32's: the pages say so).
 
 ``choose`` takes the first that fits the memory this process may use with a
-margin, from the measured footprints (specviz.models.memory): a 24 GB machine
+margin (10%, and 1 GB for the page cache a load reads the weights through),
+from the measured footprints (specviz.models.memory): a 24 GB machine
 keeps the fastest, a 16 GB laptop or container gets one layout, 8 GB the laptop
 mode. A host may force one (``mode`` in the hosting settings, ``--mode``).
 """
@@ -25,7 +26,8 @@ from specviz.models.kernels import INT8, INT8_WEIGHTS
 from specviz.models.registry import REGISTRY
 
 VERIFY_ROWS = 8  # the target's second layout: verify passes of up to k + 1 = 8 rows
-MARGIN = 1.1  # a configuration is chosen only if its measured peak, plus 10%, fits
+MARGIN = 1.1  # a configuration is chosen only if its measured peak, plus 10% ...
+PAGE_CACHE = 2**30  # ... plus 1 GB of page cache for the weights file a load reads through a memory map, fits
 RUN_BYTES = 512 * 2**20  # a run's own memory (activations, caches, the page's figures) beside the models
 
 
@@ -96,9 +98,13 @@ def choose(draft: str | None, target: str, forced: str = "auto", process: str = 
         return Choice(mode, pair_need(mode, draft, target, base), limit, usable, forced=True)
     for mode in MODES:
         need = pair_need(mode, draft, target, base)
-        if need * MARGIN <= usable:
+        if fits(need, usable):
             return Choice(mode, need, limit, usable)
     return Choice(LAPTOP, pair_need(LAPTOP, draft, target, base), limit, usable)
+
+
+def fits(need: int, usable: int) -> bool:
+    return need * MARGIN + PAGE_CACHE <= usable
 
 
 def smaller(mode: PairMode) -> PairMode | None:

@@ -331,12 +331,14 @@ PAGES: dict[str, tuple[str, str]] = {
     "checklist.memory.question": ("Have time saved, extra memory and cost been told apart?",
                                   "Ho distinto tempo risparmiato, memoria aggiuntiva e costo economico?"),
     "checklist.memory.answer": (
-        "In float32 the draft adds {draft_gb} GB to the target's {target_gb} GB ({extra} times more memory) for a "
-        "{speedup}× speed-up over all prompts. In laptop mode both models fit in {laptop_gib} GiB, for {laptop_speedup}×. "
+        "As the app holds the pair on a CPU (the target in float32 with two weight layouts, the draft in int8), the draft "
+        "adds {draft_gb} GB to the target's {target_gb} GB ({extra} times more memory) for a {speedup}× speed-up over "
+        "all prompts. In laptop mode the whole process peaked at {laptop_gib} GB, for {laptop_speedup}×. "
         "Money depends on your hardware: the speed-up is paid for in memory and in a second model to serve.",
-        "In float32 il draft aggiunge {draft_gb} GB ai {target_gb} GB del target ({extra} volte la memoria in più) per "
-        "un'accelerazione di {speedup}× su tutti i prompt. In modalità portatile entrambi i modelli stanno in "
-        "{laptop_gib} GiB, per {laptop_speedup}×. Il costo economico dipende dal proprio hardware: l'accelerazione si "
+        "Come l'app tiene la coppia su una CPU (il target in float32 con due layout dei pesi, il draft in int8), il "
+        "draft aggiunge {draft_gb} GB ai {target_gb} GB del target ({extra} volte la memoria in più) per "
+        "un'accelerazione di {speedup}× su tutti i prompt. In modalità portatile l'intero processo ha raggiunto al "
+        "massimo {laptop_gib} GB, per {laptop_speedup}×. Il costo economico dipende dal proprio hardware: l'accelerazione si "
         "paga in memoria e in un secondo modello da servire."),
 
     "exactness.plain": (

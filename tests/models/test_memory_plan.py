@@ -150,7 +150,7 @@ def test_the_fastest_mode_that_fits_with_its_margin_is_chosen(machine, limit_gb,
     choice = modes.choose(DRAFT, TARGET)
     assert choice.mode.name == mode and not choice.forced
     if mode != "laptop":
-        assert choice.need * modes.MARGIN <= limit_gb * GB
+        assert modes.fits(choice.need, limit_gb * GB)
     assert choice.mode.name in choice.reason()
 
 

@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.load import cgroup, loadtest
+from tests.load import cgroup, first_run, loadtest
 
 ROOT = Path(__file__).resolve().parents[2]
 GB = 2**30
@@ -63,40 +60,16 @@ def test_the_default_generate_chooses_what_fits_and_gives_the_target_alones_toke
 def test_a_fresh_server_at_16_gb_prepares_in_the_background_and_a_run_at_once_completes(tmp_path):
     """The newcomer's path: an empty cache, `specviz serve`, the Live page, Run at once: never killed."""
     loadtest.require_chromium()
-    from playwright.sync_api import sync_playwright
-
     port = loadtest.free_port()
     group = cgroup.Group.create(16 * GB)
     log = tmp_path / "server.log"
-    server = group.popen(specviz("serve", "--", "--server.fileWatcherType", "none"), cwd=ROOT,
-                         stdout=subprocess.DEVNULL, stderr=log.open("w"),
-                         env=env(SPECVIZ_CACHE=str(tmp_path / "cache"), SPECVIZ_PORT=str(port),
-                                 HOME=str(tmp_path)))
     try:
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.time() + 120
-        while True:
-            try:
-                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read() == b"ok":
-                    break
-            except OSError:
-                assert time.time() < deadline, log.read_text()[-2000:]
-                time.sleep(0.5)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=loadtest.CHROMIUM, args=loadtest.ARGS)
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            page.goto(f"{url}/live")
-            page.wait_for_selector(loadtest.SETTLED, timeout=120_000)
-            page.get_by_role("button", name="Run", exact=True).click()
-            page.wait_for_selector("text=token for token the target-alone text", timeout=1_500_000)
-            page.wait_for_selector(loadtest.SETTLED, timeout=120_000)
-            body = page.inner_text("body")
-            browser.close()
-        assert server.poll() is None, "the server died"
+        figures = first_run.first_run(specviz("serve", "--", "--server.fileWatcherType", "none"), ROOT,
+                                      env(SPECVIZ_CACHE=str(tmp_path / "cache"), SPECVIZ_PORT=str(port),
+                                          HOME=str(tmp_path)), port, log, popen=group.popen)
+        assert figures["alive"], "the server died"
         assert group.oom_kills() == 0
-        assert "float32 with one weight layout, the fastest configuration that fits" in body
+        assert "float32 with one weight layout, the fastest configuration that fits" in figures["body"]
         assert "memory: one-layout" in log.read_text()
     finally:
-        server.terminate()
-        server.wait(timeout=30)
         group.close()
