@@ -27,7 +27,7 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", default=DEFAULT_TARGET, help="registry name, HF id or local folder")
     parser.add_argument("--device", default="auto", help="auto, cpu, cuda, cuda:N or mps")
     parser.add_argument("--dtype", default="auto", help="auto, float32, bfloat16, float16, or int8-weights "
-                        "(the laptop mode: about 3.5 GB for the pair, exact for that int8 target)")
+                        "(the laptop mode: 3.3 GB for the pair, measured; exact for that int8 target)")
     parser.add_argument("--draft-dtype", default=None,
                         help="the draft's dtype if not --dtype; int8 quantizes its linear layers (CPU)")
     parser.add_argument("--mode", default="auto", choices=CHOICES,
@@ -118,7 +118,8 @@ def run(args: argparse.Namespace) -> None:
         check_registry_pair(args.draft, args.target)  # before minutes of loading
     # The fastest exact configuration that fits this machine's memory, as the app's (specviz/models/modes.py).
     forced = "laptop" if args.dtype.strip() == INT8_WEIGHTS else args.mode
-    choice = modes.choose(args.draft if uses_model else None, args.target, forced)
+    # The target alone (--no-spec) is held as beside its draft, so that it is the same baseline as the pair's.
+    choice = modes.choose(args.draft if DRAFTERS.get(config.drafter).needs_model else None, args.target, forced)
     target, mode = fast.load_pair_target(args.target, choice, args.device, args.dtype, _progress,
                                          told=lambda line: print(f"specviz: {line}", file=sys.stderr))
     draft = fast.load_draft(args.draft, target, args.draft_dtype, _progress) if uses_model else None
