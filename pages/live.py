@@ -215,7 +215,7 @@ try:
         run_both()
     if step_clicked:
         st.session_state["step_run"] = build_decoder().start(prompt, st.session_state["chat"])
-except Exception as error:  # noqa: BLE001 - show_failure re-raises what it does not handle
+except Exception as error:  # show_failure re-raises what it does not handle
     show_failure(error)
 if st.session_state.get("partial_tokens"):
     st.warning(fill("live.partial", count=st.session_state.pop("partial_tokens")))
@@ -225,7 +225,7 @@ if step_run is not None:
     if st.button(tr("live.next"), type="primary"):
         try:
             next_step(step_run)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:  # shown, or re-raised by show_failure
             show_failure(error)
     if "step_run" in st.session_state and step_run.record.cycles:
         show_run(step_run.record, key="step", threads=torch.get_num_threads())

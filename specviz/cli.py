@@ -21,7 +21,7 @@ from specviz.limits import GAMMA
 class _Parser(argparse.ArgumentParser):
     """argparse that reports errors in one line (exit code 2), without the usage block."""
 
-    def error(self, message: str):  # noqa: D102 - argparse hook
+    def error(self, message: str):  # argparse's hook
         raise SpecvizError(message)
 
 

@@ -37,11 +37,11 @@ class Range:
         return value if self.integer else float(value)
 
 
-def IntRange(name: str, low: int, high: int) -> Range:  # noqa: N802 - reads as a type in the table below
+def IntRange(name: str, low: int, high: int) -> Range:  # named like a type: it reads as one in the table below
     return Range(name, low, high)
 
 
-def FloatRange(name: str, low: float, high: float) -> Range:  # noqa: N802
+def FloatRange(name: str, low: float, high: float) -> Range:
     return Range(name, low, high, integer=False)
 
 

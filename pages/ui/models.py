@@ -63,7 +63,7 @@ def load_with_progress(name: str, role: str) -> LoadedModel:
         return _load(name, role, config.allow_hub_ids)
     except SpecvizError:
         raise
-    except Exception as error:  # noqa: BLE001 - shown to the user, who can pick another model
+    except Exception as error:  # shown to the user, who can pick another model
         faults.free_memory()
         raise SpecvizError(f"could not load {name}: {faults.describe(error)}") from None
 

@@ -26,10 +26,6 @@ from specviz.engine.timing import Clock, peak_memory_bytes
 from specviz.engine.trace import RunRecord
 from specviz.models.loader import LoadedModel
 
-# specviz-counters: the speculative decoder keeping counts and timings only, no token texts or
-# top-token tables, to measure what recording the full trace costs.
-IMPLEMENTATIONS = ("specviz-baseline", "specviz", "specviz-counters", "hf-target", "hf-assisted", "hf-prompt-lookup",
-                   "hf-universal")
 # Hugging Face's counterpart of each specviz drafter, run on the same target (hybrid has none).
 HF_PARTNER = {"model": "hf-assisted", "ngram": "hf-prompt-lookup", "tli": "hf-universal"}
 

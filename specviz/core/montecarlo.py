@@ -10,8 +10,9 @@ import torch
 
 from specviz.core.stats import total_variation
 from specviz.core.verifiers import get_verifier
+from specviz.limits import MONTE_CARLO_SAMPLES
 
-MAX_SAMPLES = 20_000
+MAX_SAMPLES = MONTE_CARLO_SAMPLES.high
 CHUNK = 250  # samples per rule between two progress updates (a few milliseconds each)
 
 

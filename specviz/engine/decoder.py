@@ -10,7 +10,6 @@ per cycle through the same cache and sampling code.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from specviz.core.policy import SamplingPolicy
@@ -18,7 +17,7 @@ from specviz.core.verifiers import VERIFIERS
 from specviz.engine.drafters import DRAFTERS
 from specviz.engine.run import DecodeRun
 from specviz.engine.schedule import Schedule
-from specviz.engine.trace import CycleRecord, RunRecord
+from specviz.engine.trace import RunRecord
 from specviz.errors import SpecvizError
 from specviz.limits import MAX_NEW_TOKENS, NGRAM, SEED, TOP_N, K
 from specviz.models.loader import LoadedModel
@@ -128,15 +127,6 @@ class Decoder:
     def start(self, prompt: str, chat: bool = False) -> DecodeRun:
         """Begin one generation; call ``step()`` on the result for each cycle."""
         return DecodeRun(self, prompt, chat)
-
-    def stream(self, prompt: str, chat: bool = False) -> Iterator[CycleRecord]:
-        """Yield each cycle's record as it completes; closing the stream cancels the run."""
-        run = self.start(prompt, chat)
-        try:
-            while not run.finished:
-                yield run.step()
-        finally:
-            run.close()
 
     def run(self, prompt: str, chat: bool = False) -> RunRecord:
         run = self.start(prompt, chat)

@@ -17,8 +17,8 @@ import torch
 from specviz.core.policy import SamplingPolicy, logits_to_probs
 from specviz.core.stats import chi_square, total_variation
 from specviz.engine.decoder import BROKEN_VARIANTS, DecodeConfig, Decoder, Variant
-from specviz.engine.token_text import token_text
 from specviz.errors import SpecvizError
+from specviz.models.token_text import token_text
 
 MAX_JOINT_SUPPORT = 64  # first tokens for which the second-token distribution is computed
 
@@ -168,15 +168,6 @@ class LabJob:
         pairs = [fit_pairs("speculative", spec_out, self.first, self.second),
                  fit_pairs("target alone", alone_out, self.first, self.second)] if self.two else []
         return LabResult(self.variant, first, pairs, self.texts, self.done, self.runs)
-
-
-def exactness_lab(target, draft, prompt: str, policy: SamplingPolicy, runs: int, two: bool,
-                  variant: str) -> LabResult:
-    """Seeded speculative and target-only runs against the target's exact distribution, start to end."""
-    job = LabJob(target, draft, prompt, policy, runs, two, variant)
-    for _ in job.steps():
-        pass
-    return job.result()
 
 
 def greedy_check(target, draft, prompt: str, config: DecodeConfig) -> dict:

@@ -19,8 +19,8 @@ from specviz.engine.cached import CachedModel
 from specviz.engine.drafters import DraftSetup, Proposal, drafter_class
 from specviz.engine.schedule import make_schedule
 from specviz.engine.timing import Clock, peak_memory_bytes
-from specviz.engine.token_text import token_text
 from specviz.engine.trace import CacheSteps, CycleRecord, RuleVerdict, RunRecord, TopTokens, totals
+from specviz.models.token_text import token_text
 
 
 @dataclass(frozen=True)

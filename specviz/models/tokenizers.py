@@ -14,11 +14,11 @@ import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from specviz.engine.token_text import token_text
 from specviz.errors import SpecvizError
 from specviz.models.assets import cache_root, install_hint, joined_gguf
 from specviz.models.loader import cache_dir, cache_is_valid
 from specviz.models.registry import REGISTRY
+from specviz.models.token_text import token_text
 
 # One model of each vocabulary the offline models have, by registry name, and how the view names them.
 COMPARED = {"qwen2.5-coder-0.5b": "Qwen2.5", "smollm2-135m": "SmolLM2", "gemma3-270m": "Gemma 3"}

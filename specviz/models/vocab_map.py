@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import torch
 
-from specviz.engine.token_text import byte_of_symbol
+from specviz.models.token_text import byte_of_symbol
 
 _BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
 

@@ -66,7 +66,7 @@ class Preload:
                 self.state[name] = "loading"
                 load(name, role, lambda message, fraction, name=name: self._loading(name, message))
                 self.state[name] = "ready"
-            except Exception as error:  # noqa: BLE001 - a page's own load reports it to its user
+            except Exception as error:  # a page's own load reports it to its user
                 self.state[name] = "failed"
                 self.errors[name] = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
 

@@ -17,8 +17,6 @@ from specviz.viz import colors
 from specviz.viz.cycle_frames import position_labels
 from specviz.viz.run_figures import plot_label
 
-UNSEEN = "#d9d9d9"  # positions a rule never reaches
-
 
 def rule_name(rule: str, lang: str = "en") -> str:
     """A verifier's name as the page writes it ("hf": Hugging Face's assisted generation)."""

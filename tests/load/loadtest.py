@@ -87,7 +87,7 @@ def start_server(port: int, max_new_tokens: int, log_path: Path | None = None,
     """The app as a classroom host runs it; its log (stderr) goes to `log_path`."""
     env = dict(os.environ, SPECVIZ_PORT=str(port), SPECVIZ_ADDRESS="127.0.0.1", HF_HUB_OFFLINE="1",
                SPECVIZ_ALLOWED_MODELS=allowed, SPECVIZ_MAX_NEW_TOKENS=str(max_new_tokens))
-    log = open(log_path, "w") if log_path else subprocess.DEVNULL  # noqa: SIM115 - the server writes to it
+    log = open(log_path, "w") if log_path else subprocess.DEVNULL  # kept open: the server writes to it
     process = subprocess.Popen([sys.executable, "-m", "specviz", "serve", "--", "--server.fileWatcherType", "none"],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.time() + 90

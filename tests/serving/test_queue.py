@@ -26,7 +26,7 @@ def _run_in_threads(queue: GenerationQueue, count: int, hold_s: float, stagger_s
                 time.sleep(hold_s)
                 with lock:
                     state["now"] -= 1
-        except Exception as error:  # noqa: BLE001 - collected for the assertion
+        except Exception as error:  # collected for the assertion
             errors.append(error)
 
     threads = [threading.Thread(target=caller, args=(i,)) for i in range(count)]
