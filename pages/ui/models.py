@@ -10,6 +10,7 @@ from specviz.models import fast, memory, modes
 from specviz.models.loader import LoadedModel, convert, needs_conversion
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, REGISTRY
 from specviz.serving import faults, preload
+from specviz.text import fill
 
 
 def pair_choice() -> modes.Choice:
@@ -69,18 +70,30 @@ def load_with_progress(name: str, role: str) -> LoadedModel:
 
 
 def _load(name: str, role: str, allow_remote: bool) -> LoadedModel:
+    language = st.session_state.get("lang", "en")
     if needs_conversion(name):
-        bar = st.progress(0.0, text=f"preparing {name} (first use: minutes on a CPU) …")
+        bar = st.progress(0.0, text=fill("load.preparing", language, model=name))
 
-        def report(message: str, fraction: float) -> None:
-            bar.progress(min(max(fraction, 0.0), 1.0), text=f"{name}: {message}")
+        def report(message: str, fraction: float) -> None:  # the steps' own words stay in the server's log
+            bar.progress(min(max(fraction, 0.0), 1.0), text=fill("load.preparing", language, model=name))
 
         try:
             convert(name, report)
         finally:
             bar.empty()
-    with st.spinner(f"loading {name} …"):
-        return cached_model(name, role, allow_remote=allow_remote)
+    notice = st.empty()
+
+    def waiting(message: str, fraction: float) -> None:
+        """What the memory plan makes this load wait for, in the page's language."""
+        if message.startswith("waiting for memory"):
+            others = ", ".join(fill(f"memory.{r.action}", language, model=r.model) for r in memory.waiting_for())
+            notice.info(fill("load.waiting", language, model=name, others=others or "…"))
+
+    try:
+        with st.spinner(fill("load.loading", language, model=name)):
+            return cached_model(name, role, allow_remote=allow_remote, progress=waiting)
+    finally:
+        notice.empty()
 
 
 @st.cache_resource(show_spinner=False)

@@ -161,6 +161,11 @@ APP: dict[str, tuple[str, str]] = {
     "preload.failed": ("failed (a Run will say why)", "non riuscito (un'esecuzione dirà perché)"),
     "preload.memory": ("waiting for memory until {others} ends", "in attesa di memoria finché non termina {others}"),
     "memory.converting": ("converting {model}", "la conversione di {model}"),
+    "load.preparing": ("preparing {model} (first use: about a minute on a CPU) …",
+                       "preparazione di {model} (primo uso: circa un minuto su una CPU) …"),
+    "load.loading": ("loading {model} …", "caricamento di {model} …"),
+    "load.waiting": ("{model}: waiting for memory until {others} ends …",
+                     "{model}: in attesa di memoria finché non termina {others} …"),
     "memory.loading": ("loading {model}", "il caricamento di {model}"),
     "memory.refused": ("not enough memory for {what}: it needs about {need:.1f} GB at its peak and {free:.1f} GB of "
                        "{limit:.1f} GB are free here; pick a smaller model, or ask the host for the laptop mode",
