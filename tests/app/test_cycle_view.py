@@ -5,6 +5,8 @@ import json
 import pytest
 from test_live import click, tiny_page
 
+from specviz.models import memory, modes
+
 
 def charts(at) -> list[dict]:
     return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
@@ -71,7 +73,10 @@ def test_the_pair_configuration_and_the_tiny_pair_warning_are_shown(after_a_run)
 def test_the_pickers_offer_the_hosts_models_and_mark_pairs_that_cannot_pair():
     at = tiny_page()
     draft = at.selectbox(key="draft_pick")
-    assert draft.value == "tiny-draft" and any(o.startswith("qwen2.5-coder-0.5b · 2.9 GB") for o in draft.options)
+    mode = modes.choose("qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b", "auto", "server").mode  # the server's own choice
+    held = memory.measured("qwen2.5-coder-0.5b", mode.draft_dtype).held / memory.GB  # as measured, in that mode
+    assert draft.value == "tiny-draft"
+    assert any(o.startswith(f"qwen2.5-coder-0.5b · {held:.1f} GB") for o in draft.options), draft.options
     at.selectbox(key="target_pick").set_value("qwen2.5-coder-1.5b").run()
     assert at.session_state["target"] == "qwen2.5-coder-1.5b"
     shown = at.selectbox(key="draft_pick").proto.options
