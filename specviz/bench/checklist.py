@@ -94,7 +94,7 @@ def time_memory(speed: BenchReport, laptop: BenchReport) -> Answer:
                              "laptop_speedup": _row(laptop, "specviz k=4 budget").speedup,
                              "laptop_gib": laptop_peak / GB},
                   "pages/benchmark.py", (("bench_saved", LAPTOP_REPORT),),
-                  f"assets/bench/{LAPTOP_REPORT}.json, {memory.FOOTPRINTS.relative_to(ROOT)}")
+                  f"assets/bench/{LAPTOP_REPORT}.json`, `{memory.FOOTPRINTS.relative_to(ROOT)}")
 
 
 def answers(folder: Path = BENCH) -> list[Answer]:

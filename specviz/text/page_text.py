@@ -285,7 +285,7 @@ PAGES: dict[str, tuple[str, str]] = {
                           "Le domande pratiche da porre a ogni sistema speculativo, ciascuna con una cifra misurata da "
                           "questa app e un collegamento al punto in cui rivederla."),
     "checklist.where": ("See where it was measured", "Guarda dove è stato misurato"),
-    "checklist.source": ("Figures read from {source}.", "Cifre lette da {source}."),
+    "checklist.source": ("Figures read from `{source}`.", "Cifre lette da `{source}`."),
     "checklist.algorithm.question": ("Which verification algorithm is implemented, and what does it guarantee?",
                                      "Quale algoritmo di verifica è implementato, e che cosa garantisce?"),
     "checklist.algorithm.answer": (
