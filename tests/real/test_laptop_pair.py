@@ -5,7 +5,6 @@ import torch
 from transformers import DynamicCache
 
 from specviz.engine.decoder import DecodeConfig, Decoder
-from specviz.models import row_attention
 from specviz.models.kernels import int8_weights_supported
 from specviz.models.loader import load_model
 from tests.engine.test_greedy import PROMPTS
@@ -34,16 +33,17 @@ def block_and_single_steps(target, prompt_ids, block_ids):
     return together, alone
 
 
-def test_a_verify_block_has_the_bits_of_single_steps_and_would_not_without_row_attention(laptop_pair, monkeypatch):
+def test_a_verify_block_has_the_bits_of_single_steps(laptop_pair):
     _, target = laptop_pair
     tokens = target.tokenizer(PROMPTS["code"] * 3, return_tensors="pt").input_ids
     prompt_ids, block_ids = tokens[:, :-8], tokens[:, -8:]
     together, alone = block_and_single_steps(target, prompt_ids, block_ids)
     assert torch.equal(together, alone)
-    # The control: the same block in one product per layer differs (the defect this guards against).
-    monkeypatch.setattr(row_attention, "ROW_BY_ROW_MAX", 0)
-    together, alone = block_and_single_steps(target, prompt_ids, block_ids)
-    assert not torch.equal(together, alone)
+    # The control: the comparison sees a difference where there is one (the block read one position later).
+    # (Reading the block in one product is no control on every CPU: an AMD EPYC with AVX-512 BF16 gives it
+    # single steps' bits too, where Intel and AVX2-only AMD CPUs did not; see specviz/models/row_attention.py.)
+    shifted, _ = block_and_single_steps(target, tokens[:, :-7], tokens[:, -8:])
+    assert not torch.equal(shifted, alone)
 
 
 @pytest.mark.parametrize("prompt", ["code", "italian"])
