@@ -1,5 +1,8 @@
-"""The command-line contract, run as a user would: a subprocess of the venv's python."""
+"""The command-line contract: `python -m specviz`'s own entry point, in this process (a new Python
+with PyTorch costs 4 s a call), and as a user runs it, in a subprocess, for the shapes of its output."""
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -7,12 +10,35 @@ from pathlib import Path
 
 import pytest
 
+from specviz import cli
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def specviz(*args: str) -> subprocess.CompletedProcess:
+    """What `python -m specviz ARGS` does (specviz/__main__.py calls cli.main), run in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(list(args))
+        except SystemExit as exit_:  # argparse's --help
+            code = exit_.code if isinstance(exit_.code, int) else 0
+    return subprocess.CompletedProcess(["specviz", *args], code, out.getvalue(), err.getvalue())
+
+
+def specviz_process(*args: str) -> subprocess.CompletedProcess:
+    """`python -m specviz ARGS` as a user runs it: a subprocess of the venv's python."""
     return subprocess.run([sys.executable, "-m", "specviz", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
+
+
+@pytest.mark.parametrize("args, code, stream", [(("toy", "--p", "0.5,0.5", "--q", "0.5,0.5", "--json"), 0, "stdout"),
+                                                (("toy", "--p", "0.5,0.6", "--q", "0.5,0.5"), 2, "stderr")])
+def test_a_subprocess_gets_what_the_entry_point_gives(args, code, stream):
+    """The in-process runner above is the real thing: a subprocess gives the same exit code and output."""
+    process, here = specviz_process(*args), specviz(*args)
+    assert process.returncode == here.returncode == code
+    assert getattr(process, stream) == getattr(here, stream) and getattr(here, stream)
 
 
 def test_toy_json_reproduces_the_article():
