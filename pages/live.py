@@ -13,11 +13,11 @@ from specviz.core.verifiers import EXACT_VERIFIERS
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.drafters import DRAFTERS, EXACT_DRAFTERS
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
+from specviz.engine.pair_plan import plan_pair
 from specviz.engine.run import DecodeRun
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.models import fast, memory
-from specviz.models.pairing import check_registry_pair
 from specviz.serving import faults
 from specviz.settings import example_prompts
 from specviz.text import literal
@@ -94,17 +94,11 @@ def build_decoder(speculative: bool = True) -> Decoder:
         drafter=st.session_state["drafter"] if speculative else "none",
         max_new_tokens=int(st.session_state["max_new_tokens"]), seed=int(st.session_state["seed"]))
     hosting.check_prompt(prompt)
-    uses_model = speculative and DRAFTERS.get(config.drafter).needs_model
-    across = getattr(DRAFTERS.get(config.drafter), "across_vocabularies", False)
-    if uses_model and not across:  # the host's allow-list first, then whether the two can pair: before either loads
-        check_registry_pair(hosting.check_model(st.session_state["draft"]),
-                            hosting.check_model(st.session_state["target"]))
-    elif speculative:  # prompt lookup, or a draft with another tokenizer: each must be allowed here
-        hosting.check_model(st.session_state["target"])
-        if uses_model:
-            hosting.check_model(st.session_state["draft"])
-    target = models.load_with_progress(st.session_state["target"], "target")
-    draft = models.load_with_progress(st.session_state["draft"], "draft") if uses_model else None
+    # The host's allow-list first, then whether the two can pair: before either loads.
+    pair = plan_pair(config.drafter, st.session_state["draft"], st.session_state["target"], speculative,
+                     hosting.check_model)
+    target = models.load_with_progress(pair.target, "target")
+    draft = models.load_with_progress(pair.draft, "draft") if pair.draft else None
     return Decoder(target, draft, config)
 
 

@@ -13,12 +13,12 @@ from specviz.core.policy import SamplingPolicy
 from specviz.core.verifiers import EXACT_VERIFIERS
 from specviz.engine.decoder import BROKEN_VARIANTS, DecodeConfig, Decoder
 from specviz.engine.drafters import DRAFTERS, EXACT_DRAFTERS
+from specviz.engine.pair_plan import plan_pair
 from specviz.engine.schedule import SCHEDULES
 from specviz.errors import SpecvizError
 from specviz.limits import K
 from specviz.models.kernels import INT8_WEIGHTS
 from specviz.models.modes import CHOICES
-from specviz.models.pairing import check_registry_pair
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, REGISTRY
 
 
@@ -111,18 +111,16 @@ def run(args: argparse.Namespace) -> None:
         ngram_max=args.ngram_max,
         ngram_min=args.ngram_min,
     )
-    uses_model = DRAFTERS.get(config.drafter).needs_model and not args.no_spec
     if not args.prompt.strip():
         raise SpecvizError("the prompt is empty")
-    if uses_model and config.drafter != "tli":  # tli drafts across vocabularies
-        check_registry_pair(args.draft, args.target)  # before minutes of loading
+    pair = plan_pair(config.drafter, args.draft, args.target, not args.no_spec)  # before minutes of loading
     # The fastest exact configuration that fits this machine's memory, as the app's (specviz/models/modes.py).
     forced = "laptop" if args.dtype.strip() == INT8_WEIGHTS else args.mode
     # The target alone (--no-spec) is held as beside its draft, so that it is the same baseline as the pair's.
     choice = modes.choose(args.draft if DRAFTERS.get(config.drafter).needs_model else None, args.target, forced)
     target, mode = fast.load_pair_target(args.target, choice, args.device, args.dtype, _progress,
                                          told=lambda line: print(f"specviz: {line}", file=sys.stderr))
-    draft = fast.load_draft(args.draft, target, args.draft_dtype, _progress) if uses_model else None
+    draft = fast.load_draft(pair.draft, target, args.draft_dtype, _progress) if pair.draft else None
     if args.no_spec:
         config = replace(config, drafter="none")  # the target alone, even where the drafter needs no model
     record = Decoder(target, draft, config).run(args.prompt, chat=args.chat)
