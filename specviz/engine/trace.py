@@ -12,7 +12,7 @@ import json
 import math
 from dataclasses import asdict, dataclass, field, fields
 
-from specviz.engine.drafters.source_choice import CHOICES
+from specviz.engine.drafters.base import recorded_choices
 from specviz.errors import SpecvizError
 
 SCHEMA_VERSION = 2
@@ -245,8 +245,9 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
             or any(s < 0 for s in sources)):
         raise SpecvizError(f"{where}: fields 'sources' and 'drafted_by' must give one entry per proposal")
     drafter_choice = data.get("drafter_choice", "")  # optional: hybrid drafting
-    if drafter_choice != "" and drafter_choice not in CHOICES:
-        raise SpecvizError(f"{where}: field 'drafter_choice' must be one of {', '.join(sorted(CHOICES))}")
+    choices = recorded_choices()
+    if drafter_choice != "" and drafter_choice not in choices:
+        raise SpecvizError(f"{where}: field 'drafter_choice' must be one of {', '.join(sorted(choices))}")
     outside_mass = data.get("outside_mass", [])  # optional: drafting across vocabularies
     if not _CHECKS["floats"](outside_mass) or len(outside_mass) not in (0, len(values["proposed"]) + 1):
         raise SpecvizError(f"{where}: field 'outside_mass' must give one value per position of the target pass")

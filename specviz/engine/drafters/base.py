@@ -53,6 +53,8 @@ class Drafter(Protocol):
     exact: bool  # False for the drafters kept to show how exactness breaks
     # Optional, False if absent: True for a draft model with another tokenizer (it gets `vocab_map`).
     across_vocabularies: bool
+    # Optional, none if absent: the `drafter_choice` values its cycles may record (hybrid: why a source).
+    recorded_choices: frozenset[str]
 
     def __init__(self, setup: DraftSetup) -> None: ...
 
@@ -72,6 +74,11 @@ class Drafter(Protocol):
 DRAFTERS = Registry("drafter")
 register_drafter = DRAFTERS.register
 drafter_class = DRAFTERS.get
+
+
+def recorded_choices() -> frozenset[str]:
+    """Every `drafter_choice` a registered drafter may record: what a trace's cycles are checked against."""
+    return frozenset().union(*(getattr(cls, "recorded_choices", frozenset()) for _, cls in DRAFTERS.items()))
 
 
 def empty_proposal(setup: DraftSetup) -> Proposal:

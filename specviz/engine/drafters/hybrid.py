@@ -20,7 +20,7 @@ from specviz.core.policy import SamplingPolicy
 from specviz.engine.drafters.base import DraftSetup, Proposal, empty_proposal, register_drafter
 from specviz.engine.drafters.model import ModelDrafter
 from specviz.engine.drafters.ngram import NgramDrafter, matched_length
-from specviz.engine.drafters.source_choice import Decision, SourceChoice
+from specviz.engine.drafters.source_choice import CHOICES, Decision, SourceChoice
 from specviz.limits import K
 
 
@@ -44,6 +44,7 @@ class HybridDrafter:
     needs_model = True
     max_tokens = K.high
     exact = True
+    recorded_choices = CHOICES  # each cycle records why its source was chosen
 
     def __init__(self, setup: DraftSetup):
         self.setup = setup
