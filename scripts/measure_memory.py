@@ -37,6 +37,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "load"))
+import loadtest  # noqa: E402  (the same /proc reading, server start and Chromium settings as the load test)
+
 OUT = ROOT / "assets" / "memory" / "footprints.json"
 DRAFT, TARGET, SMALL = "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b", "smollm2-135m"
 LOADS = [(TARGET, "float32+8-row"), (TARGET, "float32"), (TARGET, "int8-weights"),
@@ -47,14 +50,7 @@ MODES = ("two-layouts", "one-layout", "laptop")
 PROMPT = "def fibonacci(n):\n    \"\"\"Return the n-th Fibonacci number.\"\"\"\n"
 
 
-def status(pid: int | str = "self") -> dict[str, int]:
-    """Bytes of /proc/PID/status's memory lines (VmRSS, VmHWM, RssAnon, ...)."""
-    values = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if rest.strip().endswith("kB"):
-            values[key] = int(rest.split()[0]) * 1024
-    return values
+status = loadtest.proc_status
 
 
 class PeakSampler:
@@ -171,8 +167,6 @@ def measure_cli_pairs() -> dict:
 
 def measure_server(mode: str) -> dict:
     """The server in `mode`: its base after serving the Live page, then one default Live run in Chromium."""
-    sys.path.insert(0, str(ROOT / "tests" / "load"))
-    import loadtest
     from playwright.sync_api import sync_playwright
 
     port = loadtest.free_port()

@@ -77,7 +77,7 @@ def first_run(command: list[str], cwd: Path, env: dict, port: int, log: Path, po
             body = page.inner_text("body")
             browser.close()
         alive = server.poll() is None
-        server_hwm = loadtest_status(server.pid).get("VmHWM", -1) if alive else -1
+        server_hwm = loadtest.proc_status(server.pid).get("VmHWM", -1) if alive else -1
     finally:
         stop.set()
         server.terminate()
@@ -87,15 +87,6 @@ def first_run(command: list[str], cwd: Path, env: dict, port: int, log: Path, po
             server.kill()
     return {"seconds_to_server": round(healthy - started, 1), "seconds_to_first_result": round(result - healthy, 1),
             "server_peak_rss": server_hwm, "tree_peak_rss": peak[0], "alive": alive, "body": body}
-
-
-def loadtest_status(pid: int) -> dict[str, int]:
-    values = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if rest.strip().endswith("kB"):
-            values[key] = int(rest.split()[0]) * 1024
-    return values
 
 
 def main() -> None:

@@ -75,6 +75,16 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def proc_status(pid: int | str = "self") -> dict[str, int]:
+    """Bytes of /proc/PID/status's memory lines (VmRSS, VmHWM, RssAnon, ...)."""
+    values = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, rest = line.partition(":")
+        if rest.strip().endswith("kB"):
+            values[key] = int(rest.split()[0]) * 1024
+    return values
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
