@@ -100,3 +100,29 @@ def test_laptop_mode_is_off_unless_the_host_turns_it_on(tmp_path):
     assert load_config({"SPECVIZ_CONFIG": str(settings)}).laptop is True
     with pytest.raises(SpecvizError, match="laptop must be true or false"):
         HostingConfig(laptop="yes")
+
+
+def test_the_mode_is_auto_unless_the_host_forces_one_and_laptop_forces_laptop():
+    assert load_config({}).pair_mode == "auto"
+    assert load_config({"SPECVIZ_MODE": "one-layout"}).pair_mode == "one-layout"
+    assert load_config({"SPECVIZ_MODE": "one-layout", "SPECVIZ_LAPTOP": "1"}).pair_mode == "laptop"
+    with pytest.raises(SpecvizError, match="mode must be one of auto, two-layouts, one-layout, laptop"):
+        load_config({"SPECVIZ_MODE": "fastest"})
+
+
+@pytest.mark.parametrize("environ, line", [({}, "specviz: memory: two-layouts (the fastest that fits)"),
+                                           ({"SPECVIZ_MODE": "laptop"}, "specviz: memory: laptop (forced by the host)")])
+def test_serve_says_which_mode_this_machine_will_use_and_why(monkeypatch, capsys, environ, line):
+    from specviz.models import memory
+    from specviz.serving import serve
+
+    monkeypatch.setattr(memory, "process_limit", lambda: memory.Limit(24 * memory.GB, "physical memory"))
+    monkeypatch.setattr(memory, "in_use", lambda limit=None: 0)
+    monkeypatch.setattr(serve.os, "execv", lambda path, argv: None)
+    monkeypatch.setattr(serve.preload, "start_preparing", lambda allowed, log: None)
+    monkeypatch.delenv(serve.preload.ENABLED, raising=False)  # serve sets it for the app: restored afterwards
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    serve.run(type("Args", (), {"streamlit_args": []})())
+    err = capsys.readouterr().err
+    assert line in err and "GB of 24.0 GB (physical memory) are usable" in err
