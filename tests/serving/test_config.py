@@ -110,8 +110,9 @@ def test_the_mode_is_auto_unless_the_host_forces_one_and_laptop_forces_laptop():
         load_config({"SPECVIZ_MODE": "fastest"})
 
 
-@pytest.mark.parametrize("environ, line", [({}, "specviz: memory: two-layouts (the fastest that fits)"),
-                                           ({"SPECVIZ_MODE": "laptop"}, "specviz: memory: laptop (forced by the host)")])
+@pytest.mark.parametrize("environ, line", [
+    ({}, "specviz: memory: two-layouts (the fastest that fits)"),
+    ({"SPECVIZ_MODE": "laptop"}, "specviz: memory: laptop (forced by the host)")])
 def test_serve_says_which_mode_this_machine_will_use_and_why(monkeypatch, capsys, environ, line):
     from specviz.models import memory
     from specviz.serving import serve
