@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install everything into .venv/ (first time only), lint, and run the whole test suite.
-# Extra arguments go to pytest, e.g. ./test.sh -k verify
+# Install everything into .venv/ (first time only), lint, and run the quick test suite.
+# Extra arguments go to pytest, e.g. ./test.sh -k verify; the other tiers: ./test.sh -m "real or browser",
+# ./test.sh -m limits (see pyproject.toml; .ci/run runs every tier).
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/setup-env.sh requirements-dev.txt
