@@ -145,6 +145,7 @@ def run_from_dict(data: dict) -> RunRecord:
         for name in ("draft", "draft_dtype", "draft_kernels"):
             if values[name] is not None and not isinstance(values[name], str):
                 raise SpecvizError(f"the trace: field {name!r} has the wrong type")
+        _check_cache_growth(cycles, len(data["prompt_ids"]))
         values["schema_version"] = SCHEMA_VERSION  # read as, and written back as, the current version
         _plain(values["policy"], "the trace's policy")
         _plain(values["settings"], "the trace's settings")
@@ -153,6 +154,15 @@ def run_from_dict(data: dict) -> RunRecord:
     except (KeyError, TypeError, AttributeError) as error:
         raise SpecvizError(f"not a specviz trace: missing or malformed field {error}") from None
     return RunRecord(cycles=cycles, **values)
+
+
+def _check_cache_growth(cycles: list[CycleRecord], prompt_length: int) -> None:
+    """After each cycle the target's cache holds the prompt, the tokens emitted before it and its accepted ones."""
+    written = prompt_length
+    for cycle in cycles:
+        if cycle.caches is not None and cycle.caches.target_kept != written + cycle.accepted:
+            raise SpecvizError(f"cycle {cycle.index + 1}: field 'caches' does not agree with the text written so far")
+        written += len(cycle.emitted)
 
 
 # What each stored field must hold, so a crafted trace fails here rather than in a view.
@@ -257,6 +267,7 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
                 value is None or (_CHECKS[int](value) and value >= 0) for value in caches.values()):
             raise SpecvizError(f"{where}: field 'caches' is malformed")
         caches = CacheSteps(**caches)
+        _check_caches(caches, len(values["proposed"]), values["accepted"], where)
     top = data.get("top")
     if top is not None:
         top = _checked(top, _TOP_TYPES, f"{where} top")
@@ -265,6 +276,16 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
     return CycleRecord(top=TopTokens(**top) if top is not None else None, proposal_q=proposal_q, caches=caches,
                        weights=weights, draws=draws, verdicts=verdicts, sources=sources,
                        drafted_by=drafted_by, outside_mass=outside_mass, drafter_choice=drafter_choice, **values)
+
+
+def _check_caches(caches: CacheSteps, proposed: int, accepted: int, where: str) -> None:
+    """The cache lengths agree with the cycle's tokens: the target's pass filled one slot for each proposal
+    and the crop kept the accepted ones; the draft's cache dropped at most the proposals."""
+    target = caches.target_kept >= accepted and caches.target_filled - caches.target_kept == proposed - accepted
+    draft = (caches.draft_filled is None) == (caches.draft_kept is None) and (
+        caches.draft_filled is None or 0 <= caches.draft_filled - caches.draft_kept <= proposed)
+    if not (target and draft):
+        raise SpecvizError(f"{where}: field 'caches' does not agree with the cycle's proposal and accepted tokens")
 
 
 _VERDICT_TYPES = {"verifier": str, "accepted": int, "thresholds": "floats", "weights": "floats",
@@ -286,16 +307,23 @@ def _verdict_from_dict(data: dict, k: int, where: str) -> RuleVerdict:
     return RuleVerdict(**values)
 
 
+# Settings the views count with: each, where present, a non-negative integer.
+_SETTING_COUNTS = ("k", "k_max", "max_new_tokens", "seed", "top_n", "ngram_max", "ngram_min", "intersection")
+
+
 def _plain(values: dict, where: str) -> None:
-    """Settings and policy hold names, flags, numbers and lists of them: what the viewer prints."""
-    def fits(value) -> bool:
-        if isinstance(value, list):
-            return all(fits(item) for item in value)
+    """Settings and policy hold names, flags, numbers and flat lists of them: what the viewer prints.
+
+    Lists are one level deep (stop strings): nothing is walked recursively, however deep a crafted value nests.
+    """
+    def scalar(value) -> bool:
         return value is None or isinstance(value, bool) or _number(value) or _text(value)
 
     for name, value in values.items():
-        if not _text(name) or not fits(value):
+        if not _text(name) or not (scalar(value) or isinstance(value, list) and all(map(scalar, value))):
             raise SpecvizError(f"{where}: {name!r} holds something a trace cannot hold")
+        if name in _SETTING_COUNTS and not (_integer(value) and value >= 0):
+            raise SpecvizError(f"{where}: {name!r} must be a whole number of at least 0, got {str(value)[:40]!r}")
 
 
 def _numbers_only(values: dict, where: str) -> None:

@@ -26,7 +26,7 @@ from specviz.models.kernels import INT8, INT8_WEIGHTS, int8_supported
 from specviz.models.loader import LoadedModel, Progress, load_model
 from specviz.models.memory import MemoryRefused
 from specviz.models.modes import LAPTOP, VERIFY_ROWS, Choice, PairMode, smaller
-from specviz.text import fill, text
+from specviz.text import fill, literal, text
 
 
 def load_target(name: str, device: str | None = None, dtype: str | None = None, progress: Progress | None = None,
@@ -126,8 +126,10 @@ class PairConfiguration:
 
     def line(self, language: str = "en") -> str:
         """E.g. "draft int8 · target float32, packed for 1 and 8 rows · CPU, 2 threads"."""
-        parts = [fill("config.draft", language, dtype=self.draft)] if self.draft else []
-        target = fill("config.target", language, dtype=self.target)
+        # The dtypes and the device come from the record, which an uploaded trace may fill with anything:
+        # shown literally (Markdown, links and LaTeX escaped).
+        parts = [fill("config.draft", language, dtype=literal(self.draft))] if self.draft else []
+        target = fill("config.target", language, dtype=literal(self.target))
         if self.target == INT8_WEIGHTS:
             target += text("config.laptop", language)
         if len(self.layouts) == 2:
@@ -135,7 +137,7 @@ class PairConfiguration:
         elif self.layouts:
             target += text("config.one_layout", language)
         parts.append(target)
-        device = self.device
+        device = literal(self.device)
         if self.threads and self.device == "CPU":
             device += fill("config.threads", language, threads=self.threads)
         return " · ".join(parts + [device])

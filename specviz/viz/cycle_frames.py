@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 
 from specviz.engine.trace import CycleRecord, RunRecord
+from specviz.limits import K
 from specviz.text import fill, text
 from specviz.viz import colors
 from specviz.viz.copy_figures import copy_source_html
@@ -23,6 +24,7 @@ from specviz.viz.run_figures import plot_label, unique_labels
 
 STAGES = 5
 EARLIER_SLOTS = 6  # confirmed slots drawn before the cycle's own; the rest are counted, not drawn
+DRAWN_SLOTS = EARLIER_SLOTS + 2 * K.high  # the most slots a strip draws, whatever lengths a trace claims
 SLOT_COLORS = {"confirmed": "#9ecae1", "accepted": colors.ACCEPTED, "cropped": "#d9d9d9", "new": colors.BONUS}
 
 
@@ -225,7 +227,7 @@ def slots(filled: int, kept: int, confirmed_before: int) -> list[tuple[int, str]
     """(position, state) of the slots a strip draws: the last confirmed ones, then this cycle's."""
     first = max(0, confirmed_before - EARLIER_SLOTS)
     drawn = []
-    for position in range(first, max(filled, kept)):
+    for position in range(first, min(max(filled, kept), first + DRAWN_SLOTS)):  # bounded by construction
         state = ("confirmed" if position < confirmed_before else "accepted" if position < kept else "cropped")
         drawn.append((position, state))
     return drawn

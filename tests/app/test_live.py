@@ -6,6 +6,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from specviz.models.loader import load_model
+from specviz.text import literal
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "live.py")
 
@@ -131,8 +132,9 @@ def test_laptop_mode_runs_int8_weights_and_says_whose_distribution_the_output_fo
         run = at.session_state["runs"][-1]
         assert run.target_kernels == "int8-weights" and run.draft_dtype == "int8-weights"
         assert run.token_ids == at.session_state["baseline"].token_ids
-        line = next(c.value for c in at.caption if c.value.startswith("draft int8-weights"))
-        assert "target int8-weights (laptop mode: the output follows this int8 target's distribution" in line
+        weights = literal("int8-weights")  # the record's dtypes are shown literally: Markdown escaped
+        line = next(c.value for c in at.caption if c.value.startswith(f"draft {weights}"))
+        assert f"target {weights} (laptop mode: the output follows this int8 target's distribution" in line
         at.session_state["lang"] = "it"
         at.run()
         assert any("modalità portatile" in c.value for c in at.caption)

@@ -1,0 +1,86 @@
+"""A trace is checked as it is read: cache lengths against its tokens, counts as counts, no deep nesting;
+and what a view draws from it is bounded and literal."""
+
+import copy
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from specviz.engine.trace import run_from_dict
+from specviz.errors import SpecvizError
+from specviz.viz import cycle_frames
+
+TRACES = sorted((Path(__file__).resolve().parents[2] / "assets" / "traces").glob("*.json"))
+
+
+def shipped(name: str = "qwen-code-t0.8.json") -> dict:
+    return json.loads((TRACES[0].parent / name).read_text())
+
+
+@pytest.mark.parametrize("path", TRACES, ids=lambda path: path.stem)
+def test_every_shipped_trace_agrees_with_its_own_cache_lengths(path):
+    record = run_from_dict(json.loads(path.read_text()))
+    assert any(cycle.caches is not None for cycle in record.cycles)
+
+
+@pytest.mark.parametrize("field, value", [("target_filled", 10_000_000), ("target_kept", 10_000_000),
+                                          ("target_filled", 2**53), ("draft_filled", 10_000_000)])
+def test_a_cache_length_out_of_step_with_the_cycle_is_refused_in_one_line(field, value):
+    """The upload that made the Replay page loop for half a minute and take 1.5 GB: refused as it is read."""
+    data = shipped()
+    cycle = next(c for c in data["cycles"] if c["caches"]["draft_filled"] is not None)
+    cycle["caches"][field] = value
+    with pytest.raises(SpecvizError, match="field 'caches' does not agree") as refused:
+        run_from_dict(data)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_target_cache_that_does_not_hold_the_text_so_far_is_refused():
+    data = shipped()
+    moved = copy.deepcopy(data)
+    for field in ("target_filled", "target_kept"):  # the same shift on both: consistent within the cycle
+        moved["cycles"][2]["caches"][field] += 5
+    with pytest.raises(SpecvizError, match="cycle 3: field 'caches' does not agree with the text written so far"):
+        run_from_dict(moved)
+    run_from_dict(data)  # the unchanged trace still loads
+
+
+def test_a_strip_draws_a_bounded_number_of_slots_whatever_the_lengths():
+    started = time.perf_counter()
+    drawn = cycle_frames.slots(filled=10**12, kept=10**12, confirmed_before=10**6)
+    assert len(drawn) == cycle_frames.DRAWN_SLOTS and time.perf_counter() - started < 0.5
+    assert len(cycle_frames.slots(filled=12, kept=10, confirmed_before=8)) == 12 - (8 - cycle_frames.EARLIER_SLOTS)
+
+
+@pytest.mark.parametrize("value", ["lots", -5, 2.5, True, None])
+def test_a_setting_the_views_count_with_must_be_a_whole_number(value):
+    data = shipped("smollm2-tli-italian.json")
+    data["settings"]["intersection"] = value
+    with pytest.raises(SpecvizError, match="'intersection' must be a whole number of at least 0"):
+        run_from_dict(data)
+
+
+def test_a_deeply_nested_value_is_refused_without_walking_it():
+    data = shipped()
+    nested = 1
+    for _ in range(5000):  # deeper than Python's recursion limit
+        nested = [nested]
+    data["policy"]["extra"] = nested
+    with pytest.raises(SpecvizError, match="'extra' holds something a trace cannot hold"):
+        run_from_dict(data)
+
+
+def test_trace_fields_in_the_configuration_line_are_shown_literally():
+    from specviz.models.fast import PairConfiguration
+    from specviz.text import literal
+
+    hostile = "**bold** [click](https://evil.example/login) $x^2$ :red[red]"
+    data = shipped()
+    data.update(dtype=hostile, draft_dtype=hostile, device=hostile)
+    line = PairConfiguration.of(run_from_dict(data)).line()
+    assert line.count(literal(hostile)) == 2  # the draft and the target dtypes, escaped
+    assert literal(hostile.split(":")[0].upper()) in line  # the device as the line names it (no index), escaped
+    assert not re.search(r"(?<!\\)[*\[\]$]", line)  # no Markdown, link or LaTeX character left unescaped
