@@ -50,10 +50,10 @@ def add_commands(commands) -> None:
     gen.add_argument("--seed", type=integer, default=0)
     gen.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     gen.add_argument("--top-n", type=integer, default=10, help="tokens kept in the trace at a rejection")
-    gen.add_argument("--verifier", default="token", choices=EXACT_VERIFIERS,
+    gen.add_argument("--verifier", default=None, choices=EXACT_VERIFIERS,
                      help="token: min(1, p/q) per position; block: the whole block (Sun et al. 2025); "
                           "match: keep a proposal only if the target draws the same token")
-    gen.add_argument("--drafter", default="model", choices=EXACT_DRAFTERS,
+    gen.add_argument("--drafter", default=None, choices=EXACT_DRAFTERS,
                      help="model: the draft model (--draft); ngram: prompt lookup, copying from the text so far "
                           "(no draft model); hybrid: per cycle a copy, the model or the target alone, whichever "
                           "this run's measurements say is fastest; tli: a draft model with another tokenizer, by "
@@ -74,6 +74,20 @@ def add_commands(commands) -> None:
 def _progress(message: str, fraction: float) -> None:
     if sys.stderr.isatty():
         print(f"\r{message}: {fraction:6.1%}   ", end="", file=sys.stderr, flush=True)
+
+
+def _rules(args: argparse.Namespace) -> dict[str, str]:
+    """The run's drafter and verifier: as asked, or the broken variant's, which a different explicit choice
+    would silently override (one line, exit 2)."""
+    if not args.broken:
+        return {"drafter": args.drafter or DecodeConfig.drafter, "verifier": args.verifier or DecodeConfig.verifier}
+    variant = BROKEN_VARIANTS[args.broken]
+    for option, asked, fixed in (("--drafter", args.drafter, variant.drafter),
+                                 ("--verifier", args.verifier, variant.verifier)):
+        if asked is not None and asked != fixed:
+            raise SpecvizError(f"--broken {args.broken} runs {option.removeprefix('--')} {fixed!r}; "
+                               f"leave out {option} {asked}")
+    return {"drafter": variant.drafter, "verifier": variant.verifier}
 
 
 def _prepare(name: str, convert, needs_conversion) -> None:
@@ -106,8 +120,7 @@ def run(args: argparse.Namespace) -> None:
         seed=args.seed,
         stop_strings=tuple(args.stop),
         top_n=args.top_n,
-        verifier=BROKEN_VARIANTS[args.broken].verifier if args.broken else args.verifier,
-        drafter=BROKEN_VARIANTS[args.broken].drafter if args.broken else args.drafter,
+        **_rules(args),
         ngram_max=args.ngram_max,
         ngram_min=args.ngram_min,
     )

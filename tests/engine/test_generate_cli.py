@@ -100,3 +100,14 @@ def test_generate_with_prompt_lookup_needs_no_draft_model_and_gives_the_target_a
 def test_bad_prompt_lookup_settings(args, message):
     result = specviz("generate", "--target", "tiny-target", "--prompt", "hi", *args)
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("extra, refusal", [
+    (["--drafter", "tli"], "--broken naive runs drafter 'model'; leave out --drafter tli"),
+    (["--verifier", "block"], "runs verifier 'naive'; leave out --verifier block")])
+def test_a_broken_variant_never_silently_overrides_an_explicit_drafter_or_verifier(extra, refusal):
+    done = specviz("generate", *TINY, "--prompt", "x", "--max-new-tokens", "2", "--broken", "naive", *extra)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and refusal in done.stderr
+    same = specviz("generate", *TINY, "--prompt", "x", "--max-new-tokens", "2", "--broken", "naive", "--drafter",
+                   "model", "--json")  # what the variant runs anyway: accepted
+    assert same.returncode == 0 and json.loads(same.stdout)["verifier"] == "naive"
