@@ -21,18 +21,20 @@ class Range:
     low: float
     high: float
     integer: bool = True
+    floor: float | None = None  # if set, values strictly between `low` and it are outside (temperature: 0 or >= 1e-3)
 
     def contains(self, value) -> bool:
         kinds = int if self.integer else (int, float)
         # value == value rules out NaN, which compares false with everything.
         return isinstance(value, kinds) and not isinstance(value, bool) and value == value \
-            and self.low <= value <= self.high
+            and self.low <= value <= self.high and not (self.floor is not None and self.low < value < self.floor)
 
     def check(self, value):
         """`value` if it lies in the range, else a one-line SpecvizError."""
         if not self.contains(value):
             what, span = ("an integer", f"{self.low}..{self.high}") if self.integer else \
                 ("a number", f"[{self.low:g}, {self.high:g}]")
+            span += f", {self.low:g} or at least {self.floor:g}" if self.floor is not None else ""
             raise SpecvizError(f"{self.name} must be {what} in {span}, got {value!r}")
         return value if self.integer else float(value)
 
@@ -56,7 +58,7 @@ CONFIDENCE = FloatRange("confidence threshold", 0.0, 1.0)
 MIN_TEMPERATURE = 1e-3  # above 0 (greedy), a smaller temperature overflows logits / temperature
 
 # What the app's widgets and shared links offer (inside the decoding limits above).
-WIDGET_TEMPERATURE = FloatRange("temperature", 0.0, 2.0)
+WIDGET_TEMPERATURE = Range("temperature", 0.0, 2.0, integer=False, floor=MIN_TEMPERATURE)  # what a Run accepts
 WIDGET_TOP_K = IntRange("top-k", 0, 1000)
 WIDGET_TOP_P = FloatRange("top-p", 0.05, 1.0)
 WIDGET_SEED = IntRange("seed", 0, 2**31 - 1)
