@@ -13,7 +13,7 @@ from specviz import limits
 from specviz.core.verifiers import EXACT_VERIFIERS
 from specviz.engine.drafters import EXACT_DRAFTERS
 from specviz.engine.schedule import SCHEDULES
-from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET
+from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, REGISTRY
 from specviz.text import LANGUAGES
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
@@ -60,6 +60,20 @@ VIEW_LINKS: dict[str, limits.Range | int] = {
     "tokenizer_sentence": 300,
 }
 LINK_NONCE = "show"  # a number that makes each click on a "show me" link a new link, applied even a second time
+
+
+def initial_pair(allowed: tuple[str, ...]) -> tuple[str, str]:
+    """The (draft, target) a new session starts with: the default pair where the host allows it, else the first
+    allowed pair of one vocabulary (a draft-tagged model before a target-tagged one), else one model twice."""
+    if DEFAULT_DRAFT in allowed and DEFAULT_TARGET in allowed:
+        return DEFAULT_DRAFT, DEFAULT_TARGET
+    known = [name for name in allowed if name in REGISTRY]
+    for draft in sorted(known, key=lambda name: "draft" not in REGISTRY[name].tags):
+        for target in sorted(known, key=lambda name: "target" not in REGISTRY[name].tags):
+            if target != draft and REGISTRY[draft].tokenizer_family == REGISTRY[target].tokenizer_family:
+                return draft, target
+    first = known[0] if known else allowed[0]
+    return first, first
 
 
 def view_link_value(key: str, raw: str):

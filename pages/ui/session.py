@@ -15,7 +15,7 @@ from pages.ui.legacy_pages import leave_legacy_page_mode
 from specviz.engine.trace import RunRecord
 from specviz.errors import SpecvizError
 from specviz.models.registry import TINY_DRAFT, TINY_TARGET
-from specviz.settings import DEFAULTS, LINK_NONCE, SHAREABLE, VIEW_LINKS, from_query, view_link_value
+from specviz.settings import DEFAULTS, LINK_NONCE, SHAREABLE, VIEW_LINKS, from_query, initial_pair, view_link_value
 from specviz.text import LANGUAGES, glossary, literal, text
 from specviz.text import fill as fill_text
 from specviz.text import number as number_text
@@ -31,6 +31,9 @@ def init_state() -> None:
     except SpecvizError as error:
         st.error(f"The server's configuration is invalid: {literal(error)}")
         st.stop()
+    draft, target = initial_pair(tuple(hosting().allowed_models))  # what this host offers, not a fixed pair
+    st.session_state.setdefault("draft", draft)
+    st.session_state.setdefault("target", target)
     follow_link()
     for key, value in DEFAULTS.items():
         st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
