@@ -48,7 +48,8 @@ tr, fill = session.tr, session.fill
 st.title(tr("budget.title"))
 st.caption(tr("budget.caption"))
 choices = list(PRESETS) + ([LAST_RUN] if from_last_run() else [])
-st.selectbox(tr("preset"), choices, format_func=session.labels(), key="budget_preset", on_change=apply_chosen_preset)
+st.selectbox(tr("preset"), choices, format_func=session.labels("", "budget_preset", choices), key="budget_preset",
+             on_change=apply_chosen_preset)
 columns = st.columns(3)
 k = columns[0].slider(tr("budget.k"), 1, 16, key="budget_k")
 alpha = columns[0].slider(tr("budget.alpha"), 0.0, 1.0, step=0.01, key="budget_alpha")

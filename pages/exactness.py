@@ -48,8 +48,8 @@ top_k = columns[1].number_input(tr("exactness.top_k"), 0, 1000, 20, key="lab_top
 most_runs = max(EXACTNESS_RUNS.low, min(EXACTNESS_RUNS.high, host.max_mc_samples) // 100 * 100)
 st.session_state["lab_runs"] = min(st.session_state.get("lab_runs", 500), most_runs)  # a link may ask for more
 runs = columns[2].slider(tr("exactness.runs"), EXACTNESS_RUNS.low, most_runs, step=100, key="lab_runs")
-variant = columns[2].radio(tr("exactness.rule"), list(exactness.LAB_VARIANTS), format_func=session.labels(),
-                           key="lab_rule")
+variant = columns[2].radio(tr("exactness.rule"), list(exactness.LAB_VARIANTS), key="lab_rule",
+                           format_func=session.labels("", "lab_rule", list(exactness.LAB_VARIANTS)))
 two = columns[2].checkbox(tr("exactness.two"), key="lab_two")
 
 jobs.keep_finished("lab_job", "lab_result")

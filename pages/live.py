@@ -33,7 +33,7 @@ ranges = host.ranges()
 with st.sidebar:
     st.button(tr("live.demo"), on_click=session.use_tiny_pair, help=tr("live.demo_help"))
     st.selectbox(tr("live.drafter"), EXACT_DRAFTERS, key="drafter", help=tr("live.drafter_help"),
-                 format_func=session.labels("drafter."))
+                 format_func=session.labels("drafter.", "drafter", EXACT_DRAFTERS))
     if DRAFTERS.get(st.session_state["drafter"]).needs_model:  # prompt lookup drafts without a model
         pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"))
     pickers.model_picker("target", tr("live.target"), session.term_help("target"))
@@ -41,7 +41,7 @@ with st.sidebar:
     st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule",
                  help=fill("live.schedule_help", threshold=DecodeConfig().confidence))
     st.selectbox(tr("live.verifier"), EXACT_VERIFIERS, key="verifier", help=tr("live.verifier_help"),
-                 format_func=session.labels("toy.rule_name."))
+                 format_func=session.labels("toy.rule_name.", "verifier", EXACT_VERIFIERS))
     st.slider(tr("live.temperature"), ranges["temperature"].low, ranges["temperature"].high, step=0.05,
               key="temperature")
     st.number_input(tr("live.top_k"), ranges["top_k"].low, ranges["top_k"].high, key="top_k")

@@ -40,7 +40,8 @@ elif "toy_size" not in st.session_state:
 tr, fill = session.tr, session.fill
 st.title(tr("toy.title"))
 st.caption(tr("toy.caption"))
-st.selectbox(tr("preset"), list(PRESETS), format_func=session.labels(), key="toy_preset", on_change=apply_chosen_preset)
+st.selectbox(tr("preset"), list(PRESETS), format_func=session.labels("", "toy_preset", list(PRESETS)), key="toy_preset",
+             on_change=apply_chosen_preset)
 size = st.number_input(tr("toy.tokens"), 2, 10, key="toy_size")
 
 columns = st.columns(int(size))

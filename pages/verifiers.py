@@ -33,7 +33,7 @@ if (linked := session.take_link("verifiers_example", bundled)) is not None:  # a
     if (cycle_link := session.take_link("verifiers_cycle")) is not None:
         st.session_state["verifiers_cycle"] = cycle_link
 source = st.radio(tr("verifiers.source"), sources, horizontal=True, key="verifiers_source",
-                  format_func=session.labels("verifiers.from_"))
+                  format_func=session.labels("verifiers.from_", "verifiers_source", sources))
 record = None
 if source == "live":
     runs = st.session_state.get("runs") or []

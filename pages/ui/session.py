@@ -115,11 +115,19 @@ def chart(figure, key: str, where=None) -> None:
     (where or st).plotly_chart(figure, key=key)
 
 
-def labels(prefix: str = "") -> Callable[[str], str]:
+def labels(prefix: str = "", key: str | None = None, options=()) -> Callable[[str], str]:
     """`tr` bound to the language of this script run: a widget's format_func, which Streamlit may
     call again outside the run (when the session state is not at hand). An option is looked up as
-    `prefix` + its value."""
+    `prefix` + its value.
+
+    With the widget's `key` and `options`, its stored value is kept a value: after a change of
+    language the browser may send back the label it showed in the other language ('Article example'),
+    which is turned back into its option here (or the first option), before the widget is drawn.
+    """
     language = st.session_state.get("lang", "en")
+    if key is not None and key in st.session_state and st.session_state[key] not in options:
+        shown = {text(prefix + option, other): option for option in options for other in LANGUAGES}
+        st.session_state[key] = shown.get(st.session_state[key], options[0] if options else None)
     return lambda option: text(prefix + option, language)
 
 
