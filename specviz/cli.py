@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from fractions import Fraction
@@ -118,6 +119,14 @@ def _attach_negative_values(argv: list[str]) -> list[str]:
     return joined
 
 
+def _drop_pending_output() -> None:
+    """Send what is still buffered for stdout to /dev/null, so exiting does not fail on it a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is no file (captured in a test): nothing pending there
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -139,8 +148,13 @@ def main(argv: list[str] | None = None) -> int:
 
             _quiet_transformers()
             engine_cli.run(args)
+        sys.stdout.flush()  # an output that cannot be written fails here, not after main has returned
     except SpecvizError as error:
         print(f"specviz: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:  # the output itself: a full disk or device (">/dev/full"), a closed pipe
+        _drop_pending_output()
+        print(f"specviz: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("specviz: interrupted", file=sys.stderr)

@@ -182,10 +182,12 @@ def run(args) -> None:
     result = report(plan, target, draft, prompts, rows, concurrency, machine(),
                     time.perf_counter() - started, samples)
     text = markdown_report(result)
-    if args.json_out:
-        Path(args.json_out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json_out).write_text(json.dumps(result.to_dict(), indent=1))
-    if args.markdown_out:
-        Path(args.markdown_out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.markdown_out).write_text(text)
-    print(text)
+    print(text, flush=True)  # first: a report file that cannot be written loses nothing measured
+    for path, content in ((args.json_out, json.dumps(result.to_dict(), indent=1)), (args.markdown_out, text)):
+        if path:
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                Path(path).write_text(content)
+            except OSError as error:
+                raise SpecvizError(f"cannot write {str(path)[:200]}: {error.strerror or error} "
+                                   "(the report is printed above)") from None

@@ -80,6 +80,8 @@ def load_prompts(paths: list[str], per_set: int | None = None) -> list[Prompt]:
             lines = Path(path).read_text(encoding="utf-8").splitlines()
         except OSError as error:
             raise SpecvizError(f"cannot read prompts {path}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise SpecvizError(f"{path} is not UTF-8 text: prompts are JSON lines with id and prompt") from None
         chosen = []
         for number, line in enumerate(lines, 1):
             if not line.strip():
