@@ -120,6 +120,9 @@ class Decoder:
             prompt = tokenizer.apply_chat_template([{"role": "user", "content": prompt}], tokenize=False,
                                                    add_generation_prompt=True)
         ids = tokenizer(prompt, add_special_tokens=not chat).input_ids
+        if not ids:
+            raise SpecvizError(f"the prompt encodes to no tokens with {self.target.name}'s tokenizer: "
+                               "its tokenizer files are missing or empty")
         if len(ids) >= self.context:
             raise SpecvizError(f"the prompt has {len(ids)} tokens; the models' context holds {self.context}")
         return ids

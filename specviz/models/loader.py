@@ -326,6 +326,7 @@ def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Pr
             raise SpecvizError(f"{name} is a folder but has no config.json: not a Hugging Face model folder")
         if not any(path.glob("*.safetensors")):
             raise SpecvizError(f"{name} has no .safetensors weights (other weight formats are not loaded)")
+        _check_folder_config(path, name)
         report("loading local folder", 0.0)
         return _load_checked(str(path), dtype, name, int8_weights) + ("folder",)
     known = ", ".join(REGISTRY)
@@ -341,10 +342,33 @@ def _load_external(name: str, dtype: torch.dtype, allow_remote: bool, report: Pr
     return _load_checked(name, dtype, name) + ("hub",)
 
 
+SIZES = ("num_hidden_layers", "hidden_size", "vocab_size", "num_attention_heads", "intermediate_size",
+         "num_key_value_heads", "max_position_embeddings")
+
+
+def _check_folder_config(path: Path, name: str) -> None:
+    """A folder's config.json is JSON whose sizes, where given, are positive whole numbers (checked before loading)."""
+    try:
+        config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise SpecvizError(f"{name}: config.json is not readable JSON ({str(error).splitlines()[0][:120]})") from None
+    if not isinstance(config, dict):
+        raise SpecvizError(f"{name}: config.json must hold a JSON object")
+    for key in SIZES:
+        value = config.get(key)
+        if value is not None and not (isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**31):
+            raise SpecvizError(f"{name}: config.json's {key} must be a positive whole number, got {str(value)[:40]}")
+    vocabulary = config.get("vocab_size")
+    for key in ("pad_token_id", "bos_token_id", "eos_token_id"):
+        ids = config.get(key) if isinstance(config.get(key), list) else [config.get(key)]
+        if isinstance(vocabulary, int) and any(isinstance(i, int) and not 0 <= i < vocabulary for i in ids):
+            raise SpecvizError(f"{name}: config.json's {key} lies outside its vocabulary of {vocabulary} tokens")
+
+
 def _load_checked(where: str, dtype: torch.dtype, name: str, int8_weights: bool = False):
     try:
         return _from_folder(where, dtype, int8_weights and Path(where).is_dir())
-    except (OSError, ValueError, SafetensorError) as error:  # missing, offline, or a damaged weights file
+    except (OSError, ValueError, RuntimeError, SafetensorError) as error:  # missing, offline, damaged, mismatched
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise SpecvizError(
             f"could not load {name!r}: {first_line[:200]} "
