@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 
 from specviz.engine.drafters.base import recorded_choices
 from specviz.errors import SpecvizError
+from specviz.limits import MAX_NEW_TOKENS, TRACE_PROMPT_TOKENS, K
 
 SCHEMA_VERSION = 2
 READABLE_VERSIONS = (1, 2)  # version 1 had no drafter, verifier or kernels: they read as the defaults of then
@@ -135,6 +136,13 @@ def run_from_dict(data: dict) -> RunRecord:
     try:
         if not isinstance(data["cycles"], list):
             raise SpecvizError("not a specviz trace: 'cycles' must be a list")
+        if len(data["token_ids"]) > MAX_NEW_TOKENS.high or len(data["prompt_ids"]) > TRACE_PROMPT_TOKENS:
+            raise SpecvizError(f"the trace holds {len(data['prompt_ids']):,} prompt and {len(data['token_ids']):,} "
+                               f"written tokens; a run holds at most {TRACE_PROMPT_TOKENS:,} and "
+                               f"{MAX_NEW_TOKENS.high:,}")
+        if len(data["cycles"]) > MAX_NEW_TOKENS.high:  # every cycle writes a token: no run has more cycles
+            raise SpecvizError(f"the trace has {len(data['cycles']):,} cycles; a run has at most "
+                               f"{MAX_NEW_TOKENS.high:,} (one token each at least)")
         cycles = [_cycle_from_dict(c, i) for i, c in enumerate(data["cycles"])]
         values = {f.name: data[f.name] for f in fields(RunRecord) if f.name not in ("cycles", "prompt_texts")}
         values["prompt_texts"] = data.get("prompt_texts", [])  # optional: traces written before it have none
@@ -230,6 +238,9 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
     values = _checked(data, _CYCLE_TYPES, where)
     if values["index"] != position:
         raise SpecvizError(f"{where} is out of place: its index is {values['index']}")
+    if len(values["proposed"]) > K.high or len(values["emitted"]) > len(values["proposed"]) + 1:
+        raise SpecvizError(f"{where} proposes {len(values['proposed']):,} and writes {len(values['emitted']):,} "
+                           f"tokens; a cycle proposes at most {K.high} and writes one more")
     if values["kind"] not in KINDS or not 0 <= values["accepted"] <= len(values["proposed"]):
         raise SpecvizError(f"{where} is inconsistent (kind {values['kind']!r}, accepted {values['accepted']})")
     # One entry per checked position in each per-position list, and texts for all tokens or none.

@@ -84,3 +84,23 @@ def test_trace_fields_in_the_configuration_line_are_shown_literally():
     assert line.count(literal(hostile)) == 2  # the draft and the target dtypes, escaped
     assert literal(hostile.split(":")[0].upper()) in line  # the device as the line names it (no index), escaped
     assert not re.search(r"(?<!\\)[*\[\]$]", line)  # no Markdown, link or LaTeX character left unescaped
+
+
+def test_a_cycle_larger_than_any_run_makes_is_refused_before_it_is_drawn():
+    data = shipped()
+    cycle = data["cycles"][0]
+    cycle["proposed"] = [1] * 600_000  # the upload that built 69 MB of HTML and hung the browser
+    started = time.perf_counter()
+    with pytest.raises(SpecvizError, match="cycle 1 proposes 600,000 and writes"):
+        run_from_dict(data)
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize("field, size, words", [("cycles", 15_664, "the trace has 15,664 cycles"),
+                                                ("token_ids", 5_000, "5,000 written tokens"),
+                                                ("prompt_ids", 40_000, "40,000 prompt")])
+def test_a_trace_longer_than_any_run_is_refused(field, size, words):
+    data = shipped()
+    data[field] = (data[field] * (size // len(data[field]) + 1))[:size]
+    with pytest.raises(SpecvizError, match=words):
+        run_from_dict(data)
