@@ -2,10 +2,12 @@
 
 import streamlit as st
 
+from pages.ui import hosting as host
 from pages.ui import session
 from specviz.errors import SpecvizError
+from specviz.models.assets import install_hint
+from specviz.models.registry import REGISTRY
 from specviz.models.tokenizers import COMPARED, Comparison, compare, load_tokenizer, recorded
-from specviz.text import literal
 from specviz.viz import token_figures
 
 MAX_SENTENCE = 300  # characters: enough for a sentence, small enough for a table
@@ -19,12 +21,16 @@ def cached_tokenizer(name: str):
 def tokenized(sentence: str) -> tuple[Comparison | None, list[str]]:
     """The comparison from the installed tokenizers, and a message for each tokenizer that is missing."""
     loaded, missing = {}, []
+    offered = host.hosting().allowed_models
     with st.spinner(tr("tokenizers.loading")):
         for name, shown in COMPARED.items():
+            if name not in offered:  # the host did not allow this model: its tokenizer is not loaded either
+                missing.append(fill("tokenizers.not_offered", model=shown))
+                continue
             try:
                 loaded[shown] = cached_tokenizer(name)
-            except SpecvizError as error:
-                missing.append(f"{tr('tokenizers.missing')}: {literal(error)}")
+            except SpecvizError:
+                missing.append(fill("tokenizers.missing", model=shown, hint=install_hint(REGISTRY[name].source)))
     return (compare(sentence, loaded) if loaded else None), missing
 
 

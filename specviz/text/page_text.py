@@ -269,8 +269,12 @@ PAGES: dict[str, tuple[str, str]] = {
                             "Esempio salvato: non servono i tokenizer."),
     "tokenizers.loading": ("Reading the tokenizers (the first time takes up to a minute)…",
                            "Lettura dei tokenizer (la prima volta richiede fino a un minuto)…"),
-    "tokenizers.missing": ("This tokenizer is not installed here, so only the saved examples can be shown",
-                           "Questo tokenizer non è installato qui, quindi si possono mostrare solo gli esempi salvati"),
+    "tokenizers.missing": ("{model}: this tokenizer is not installed on this server, so only the saved examples "
+                           "show it (`{hint}` installs it)",
+                           "{model}: questo tokenizer non è installato su questo server, quindi solo gli esempi salvati "
+                           "lo mostrano (`{hint}` lo installa)"),
+    "tokenizers.not_offered": ("{model}: not offered on this server, so only the saved examples show it",
+                               "{model}: non offerto da questo server, quindi solo gli esempi salvati lo mostrano"),
     "tokenizers.same_id": ("The same id in the three vocabularies", "Lo stesso id nei tre vocabolari"),
     "tokenizers.same_id_caption": ("Each id that one of the tokenizers produced, looked up in every vocabulary: "
                                    "“—” means the vocabulary has no such id.",

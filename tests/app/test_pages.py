@@ -219,3 +219,22 @@ def test_no_page_shadows_an_installed_package():
     shadowed = [name for name in pages if importlib.util.find_spec(name) is not None
                 and not str(importlib.util.find_spec(name).origin).startswith(str(ROOT / "pages"))]
     assert shadowed == []
+
+
+def test_the_tokenizer_page_loads_no_tokenizer_of_a_model_the_host_does_not_offer(monkeypatch):
+    from pages.ui.hosting import hosting
+    from specviz.models import tokenizers
+
+    loaded = []
+    monkeypatch.setattr(tokenizers, "load_tokenizer", lambda name: loaded.append(name) or pytest.fail(name))
+    monkeypatch.setenv("SPECVIZ_ALLOWED_MODELS", "tiny-draft,tiny-target")
+    hosting.clear()
+    try:
+        at = through_app("tokenization", "it")
+        at.text_input(key="tokenizer_sentence").set_value("Una frase nuova, mai salvata.").run()
+        assert not at.exception and loaded == []
+        warnings = [w.value for w in at.warning]
+        assert len(warnings) == 3 and all("non offerto da questo server" in w for w in warnings), warnings
+    finally:
+        monkeypatch.delenv("SPECVIZ_ALLOWED_MODELS")
+        hosting.clear()
