@@ -34,7 +34,8 @@ def apply_preset(name: str) -> None:
 
 
 def apply_chosen_preset() -> None:
-    apply_preset(st.session_state["budget_preset"])
+    if not session.mend_choice("budget_preset", [*PRESETS, LAST_RUN]):  # a label sent back after a change of language
+        apply_preset(st.session_state["budget_preset"])
 
 
 session.init_state()

@@ -27,7 +27,8 @@ def apply_preset(name: str) -> None:
 
 
 def apply_chosen_preset() -> None:
-    apply_preset(st.session_state["toy_preset"])
+    if not session.mend_choice("toy_preset", list(PRESETS)):  # a label sent back after a change of language
+        apply_preset(st.session_state["toy_preset"])
 
 
 session.init_state()

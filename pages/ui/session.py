@@ -125,10 +125,22 @@ def labels(prefix: str = "", key: str | None = None, options=()) -> Callable[[st
     which is turned back into its option here (or the first option), before the widget is drawn.
     """
     language = st.session_state.get("lang", "en")
-    if key is not None and key in st.session_state and st.session_state[key] not in options:
-        shown = {text(prefix + option, other): option for option in options for other in LANGUAGES}
-        st.session_state[key] = shown.get(st.session_state[key], options[0] if options else None)
+    if key is not None:
+        mend_choice(key, options, prefix)
     return lambda option: text(prefix + option, language)
+
+
+def mend_choice(key: str, options, prefix: str = "") -> bool:
+    """Turn a label stored under `key` (either language) back into its option (else the first); True if it did.
+
+    A change of language can make the browser send back the label it showed, and Streamlit then calls the
+    widget's on_change as if the user had chosen: a callback asks here first, and does nothing on True.
+    """
+    if key not in st.session_state or st.session_state[key] in options:
+        return False
+    shown = {text(prefix + option, other): option for option in options for other in LANGUAGES}
+    st.session_state[key] = shown.get(st.session_state[key], options[0] if options else None)
+    return True
 
 
 def term_help(term: str) -> str:
