@@ -9,13 +9,13 @@ from pages.ui import hosting as host
 from pages.ui import models, pickers, session
 from pages.ui.run_view import race_bars, show_run
 from specviz.core.policy import SamplingPolicy
-from specviz.core.verifiers import EXACT_VERIFIERS
+from specviz.core.verifiers import VERIFIERS, exact_verifiers
 from specviz.engine.decoder import DecodeConfig, Decoder
-from specviz.engine.drafters import DRAFTERS, EXACT_DRAFTERS
+from specviz.engine.drafters import DRAFTERS, exact_drafters
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
 from specviz.engine.pair_plan import plan_pair
 from specviz.engine.run import DecodeRun
-from specviz.engine.schedule import SCHEDULES
+from specviz.engine.schedules import SCHEDULES, schedule_names
 from specviz.errors import SpecvizError
 from specviz.models import fast, memory
 from specviz.serving import faults
@@ -32,16 +32,18 @@ hosting = host.hosting()
 ranges = host.ranges()
 with st.sidebar:
     st.button(tr("live.demo"), on_click=session.use_tiny_pair, help=tr("live.demo_help"))
-    st.selectbox(tr("live.drafter"), EXACT_DRAFTERS, key="drafter", help=tr("live.drafter_help"),
-                 format_func=session.labels("drafter.", "drafter", EXACT_DRAFTERS))
+    st.selectbox(tr("live.drafter"), exact_drafters(), key="drafter", help=DRAFTERS.help(session.lang()),
+                 format_func=session.labels("drafter.", "drafter", exact_drafters()))
     if DRAFTERS.get(st.session_state["drafter"]).needs_model:  # prompt lookup drafts without a model
         pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"))
     pickers.model_picker("target", tr("live.target"), session.term_help("target"))
     st.slider(tr("live.k"), ranges["k"].low, ranges["k"].high, key="k", help=session.term_help("proposal"))
-    st.selectbox(tr("live.schedule"), SCHEDULES, key="schedule",
-                 help=fill("live.schedule_help", threshold=DecodeConfig().confidence))
-    st.selectbox(tr("live.verifier"), EXACT_VERIFIERS, key="verifier", help=tr("live.verifier_help"),
-                 format_func=session.labels("toy.rule_name.", "verifier", EXACT_VERIFIERS))
+    st.selectbox(tr("live.schedule"), schedule_names(), key="schedule",
+                 help=SCHEDULES.help(session.lang(), threshold=DecodeConfig().confidence),
+                 format_func=session.labels("schedule.", "schedule", schedule_names()))
+    st.selectbox(tr("live.verifier"), exact_verifiers(), key="verifier",
+                 help=f'{tr("live.verifier_help")} {VERIFIERS.help(session.lang())}',
+                 format_func=session.labels("verifier.", "verifier", exact_verifiers()))
     st.slider(tr("live.temperature"), ranges["temperature"].low, ranges["temperature"].high, step=0.05,
               key="temperature")
     st.number_input(tr("live.top_k"), ranges["top_k"].low, ranges["top_k"].high, key="top_k")

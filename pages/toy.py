@@ -4,6 +4,7 @@ import streamlit as st
 
 from pages.ui import hosting, jobs, session
 from specviz.core import expected, montecarlo, stats, toy
+from specviz.core.verifiers import VERIFIERS
 from specviz.errors import SpecvizError
 from specviz.text import literal
 from specviz.viz import toy_figures
@@ -102,11 +103,11 @@ st.subheader(tr("toy.verifiers"))
 st.caption(tr("toy.verifiers_caption"))
 positions = st.slider(tr("toy.positions"), 1, 8, 4, key="toy_positions")
 chances = expected.acceptance_by_position(result.p, result.q, positions)
+names = {rule: VERIFIERS.label(rule, session.lang()) for rule in chances}
 for column, (rule, values) in zip(st.columns(len(chances)), chances.items()):
-    column.metric(tr(f"toy.rule_name.{rule}"), session.number(float(sum(values)), 3),
-                  help=f"= {shown_fraction(sum(values))}")
+    column.metric(names[rule], session.number(float(sum(values)), 3), help=f"= {shown_fraction(sum(values))}")
 st.dataframe({tr("toy.col_position"): list(range(1, positions + 1)),
-              **{tr(f"toy.rule_name.{rule}"): [f"{session.number(float(v), 4)} ({shown_fraction(v)})" for v in values]
+              **{names[rule]: [f"{session.number(float(v), 4)} ({shown_fraction(v)})" for v in values]
                  for rule, values in chances.items()}}, hide_index=True)
 
 st.subheader(tr("toy.monte_carlo"))

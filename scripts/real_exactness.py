@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from specviz.core.policy import SamplingPolicy  # noqa: E402
-from specviz.core.verifiers import EXACT_VERIFIERS  # noqa: E402
+from specviz.core.verifiers import exact_verifiers  # noqa: E402
 from specviz.engine.decoder import DecodeConfig, Decoder  # noqa: E402
 from specviz.engine.drafters import DRAFTERS  # noqa: E402
 from specviz.engine.exactness import exact_first, fit_first, sample_first_tokens  # noqa: E402
@@ -42,7 +42,7 @@ K = 3
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=300)
-    parser.add_argument("--verifiers", default=",".join(EXACT_VERIFIERS))
+    parser.add_argument("--verifiers", default=",".join(exact_verifiers()))
     parser.add_argument("--drafters", default="", help="instead of the verifiers: drafters, judged by the token rule")
     parser.add_argument("--laptop", action="store_true", help="int8 weights (that target's distribution)")
     parser.add_argument("--out", default=None, help="default: assets/exactness/real-pair-{verifiers,drafters}.json")

@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 
 from specviz import limits
-from specviz.core.verifiers import EXACT_VERIFIERS
-from specviz.engine.drafters import EXACT_DRAFTERS
-from specviz.engine.schedule import SCHEDULES
+from specviz.core.verifiers import exact_verifiers
+from specviz.engine.drafters import exact_drafters
+from specviz.engine.schedules import schedule_names
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, REGISTRY
 from specviz.text import LANGUAGES
 
@@ -41,8 +41,12 @@ DEFAULTS = {
 # Settings a teacher can put in a shared link, e.g. /live?lang=it&k=6&temperature=0.7
 SHAREABLE = ("lang", "drafter", "draft", "target", "k", "schedule", "verifier", "temperature", "top_k", "top_p",
              "max_new_tokens", "seed", "presentation")
-NAMED_CHOICES = {"lang": tuple(LANGUAGES), "schedule": SCHEDULES, "verifier": EXACT_VERIFIERS,  # a link's names
-                 "drafter": EXACT_DRAFTERS}
+
+
+def named_choices() -> dict[str, tuple[str, ...]]:
+    """The names a link may give each named setting: what the registries hold when it is read."""
+    return {"lang": tuple(LANGUAGES), "schedule": schedule_names(), "verifier": exact_verifiers(),
+            "drafter": exact_drafters()}
 
 
 # Settings of one view that a link may carry beside SHAREABLE (the lesson's "show me" links, a teacher's link to a
@@ -107,7 +111,8 @@ def from_query(key: str, raw: str, ranges: dict):
     allowed = ranges.get(key)
     if allowed is not None:
         return value if allowed.contains(value) else None
-    return value if key not in NAMED_CHOICES or value in NAMED_CHOICES[key] else None
+    choices = named_choices()
+    return value if key not in choices or value in choices[key] else None
 
 
 def example_prompts() -> dict[str, str]:

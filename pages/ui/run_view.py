@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import streamlit as st
 
 from pages.ui import session
 from pages.ui.cycle_view import show_cycle_frames
 from pages.ui.session import tr
+from specviz.engine.drafters.base import run_note
 from specviz.engine.trace import RunRecord
 from specviz.models.fast import PairConfiguration
 from specviz.models.registry import TINY_TARGET
@@ -36,15 +35,9 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
     """
     lang = st.session_state.get("lang", "en")
     st.caption(PairConfiguration.of(record, threads).line(lang))
-    if record.drafter == "ngram":
-        st.info(tr("view.drafter_ngram"))
-    if record.drafter == "hybrid":
-        by = Counter(c.hybrid_source for c in record.cycles)
-        st.info(session.fill("view.drafter_hybrid", copies=by["copy"], model=by["model"], alone=by["alone"]))
-    outside = [c.outside_mass[0] for c in record.cycles if c.outside_mass]
-    if record.drafter == "tli" and outside:
-        st.info(session.fill("view.drafter_tli", size=session.integer(record.settings.get("intersection", 0)),
-                             outside=session.number(sum(outside) / len(outside), 3)))
+    note = run_note(record.drafter, record, lang)  # what the run's drafter says about its run, if anything
+    if note:
+        st.info(note)
     if record.target == TINY_TARGET:
         st.info(tr("view.tiny_speed"))
     presenting = session.presenting()

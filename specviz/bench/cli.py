@@ -18,9 +18,9 @@ from specviz.argtypes import integer
 from specviz.bench.harness import Plan, load_prompts, report, run_concurrent, run_plan, summarise
 from specviz.bench.markdown import markdown_report
 from specviz.bench.runners import Config
-from specviz.core.verifiers import EXACT_VERIFIERS
-from specviz.engine.drafters import EXACT_DRAFTERS
-from specviz.engine.schedule import SCHEDULES
+from specviz.core.verifiers import VERIFIERS, exact_verifiers
+from specviz.engine.drafters import DRAFTERS, exact_drafters
+from specviz.engine.schedules import schedule_names
 from specviz.errors import SpecvizError
 from specviz.models.kernels import packing_supported
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
@@ -62,9 +62,9 @@ def add_commands(commands) -> None:
     bench.add_argument("--temperature", type=_list(float), default=(0.0,))
     bench.add_argument("--max-new-tokens", type=integer, default=128)
     bench.add_argument("--verifier", type=_list(str), default=("token",),
-                       help="specviz's verification rules to compare: token, block, match (comma-separated)")
+                       help=f"specviz's verification rules to compare, comma-separated ({VERIFIERS.choices_help()})")
     bench.add_argument("--drafter", type=_list(str), default=("model",),
-                       help="specviz's drafters to compare: model, ngram, hybrid, tli (comma-separated); ngram is "
+                       help=f"specviz's drafters to compare, comma-separated ({DRAFTERS.choices_help()}); ngram is "
                             "paired with Hugging Face's prompt lookup, tli with its universal assisted generation")
     bench.add_argument("--ngram-max", type=integer, default=3, help="prompt lookup's longest n-gram (both engines)")
     bench.add_argument("--repeats", type=integer, default=1)
@@ -88,14 +88,14 @@ def _plan(args) -> Plan:
     for level in args.concurrency:
         limits.BENCH_CONCURRENCY.check(level)
     for schedule in args.schedule:
-        if schedule not in SCHEDULES:
-            raise SpecvizError(f"unknown schedule {schedule!r} (use {', '.join(SCHEDULES)})")
+        if schedule not in schedule_names():
+            raise SpecvizError(f"unknown schedule {schedule!r} (use {', '.join(schedule_names())})")
     for verifier in args.verifier:
-        if verifier not in EXACT_VERIFIERS:
-            raise SpecvizError(f"unknown verifier {verifier!r} (use {', '.join(EXACT_VERIFIERS)})")
+        if verifier not in exact_verifiers():
+            raise SpecvizError(f"unknown verifier {verifier!r} (use {', '.join(exact_verifiers())})")
     for drafter in args.drafter:
-        if drafter not in EXACT_DRAFTERS:
-            raise SpecvizError(f"unknown drafter {drafter!r} (use {', '.join(EXACT_DRAFTERS)})")
+        if drafter not in exact_drafters():
+            raise SpecvizError(f"unknown drafter {drafter!r} (use {', '.join(exact_drafters())})")
     limits.NGRAM.check(args.ngram_max)
     if any(t < 0 for t in args.temperature):
         raise SpecvizError("temperatures must be >= 0")

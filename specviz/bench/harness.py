@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from specviz.bench.contracts import BenchReport, BenchRow, ConcurrencyRow, Prompt, ReportModels
-from specviz.bench.runners import HF_PARTNER, Config, Request, Sample, run_one
+from specviz.bench.runners import Config, Request, Sample, hf_config, hf_partner, run_one
 from specviz.engine.measured import measured_budget
 from specviz.errors import SpecvizError
 from specviz.models.loader import LoadedModel
@@ -61,13 +61,8 @@ class Plan:
                         for drafter in self.drafters:
                             configs.append(Config("specviz", k, schedule, temperature, verifier, drafter,
                                                   self.ngram_max))
-                    if self.with_hf and schedule != "budget" and "model" in self.drafters:  # HF: no budget schedule
-                        configs.append(Config("hf-assisted", k, schedule, temperature))
-                    if self.with_hf and schedule == "constant" and "ngram" in self.drafters:  # HF's prompt lookup
-                        configs.append(Config("hf-prompt-lookup", k, schedule, temperature, drafter="ngram",
-                                              ngram_max=self.ngram_max))
-                    if self.with_hf and schedule == "constant" and "tli" in self.drafters:  # HF's universal assisted
-                        configs.append(Config("hf-universal", k, schedule, temperature, drafter="tli"))
+                    hf = [hf_config(drafter, k, schedule, temperature, self.ngram_max) for drafter in self.drafters]
+                    configs += [config for config in hf if self.with_hf and config is not None]
             if self.record_overhead and self.ks:
                 configs.append(Config("specviz-counters", self.ks[0], self.schedules[0], temperature))
         return configs
@@ -244,10 +239,9 @@ def _add_paired_ratios(rows: list[BenchRow], by_config: dict[Config, list[Sample
             ratios = _paired(group, base)
             if ratios:
                 row.speedup_paired_median = statistics.median(ratios)
-        if config.implementation == "specviz" and config.drafter in HF_PARTNER:  # any rule: HF has the token rule
-            hf = by_config.get(Config(HF_PARTNER[config.drafter], config.k, config.schedule, config.temperature,
-                                      drafter=config.drafter,
-                                      ngram_max=config.ngram_max if config.drafter == "ngram" else 3))
+        if config.implementation == "specviz" and hf_partner(config.drafter):  # any rule: HF has the token rule
+            hf = by_config.get(hf_config(config.drafter, config.k, config.schedule, config.temperature,
+                                         config.ngram_max))
         elif config.implementation == "specviz-baseline":
             hf = by_config.get(Config("hf-target", temperature=config.temperature))
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from specviz.bench.contracts import BenchReport, BenchRow
-from specviz.bench.runners import HF_PARTNER
+from specviz.bench.runners import hf_partner
 from specviz.text import fill, text
 
 DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
@@ -24,7 +24,7 @@ def _fmt(value, digits: int = 2, lang: str = "en") -> str:
 def _hf_partner(rows: list[BenchRow], row: BenchRow) -> BenchRow | None:
     """The Hugging Face row that a specviz row is paired with (same prompts, k, schedule, temperature)."""
     implementation = ("hf-target" if row.implementation == "specviz-baseline"
-                      else HF_PARTNER.get(row.drafter or "model"))
+                      else hf_partner(row.drafter))
     for other in rows:
         if other.implementation == implementation and all(
                 getattr(other, key) == getattr(row, key)

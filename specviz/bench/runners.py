@@ -26,8 +26,9 @@ from specviz.engine.timing import Clock, peak_memory_bytes
 from specviz.engine.trace import RunRecord
 from specviz.models.loader import LoadedModel
 
-# Hugging Face's counterpart of each specviz drafter, run on the same target (hybrid has none).
-HF_PARTNER = {"model": "hf-assisted", "ngram": "hf-prompt-lookup", "tli": "hf-universal"}
+# The schedules each of Hugging Face's counterparts has (a drafter names its own, as `hf_partner`).
+HF_SCHEDULES = {"hf-assisted": ("constant", "heuristic", "dynamic"), "hf-prompt-lookup": ("constant",),
+                "hf-universal": ("constant",)}
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,20 @@ class Config:
     def uses_draft_model(self) -> bool:
         return (self.implementation in ("specviz", "specviz-counters", "hf-assisted", "hf-universal")
                 and DRAFTERS.get(self.drafter).needs_model)
+
+
+def hf_partner(drafter: str | None) -> str | None:
+    """Hugging Face's counterpart of a specviz drafter, run on the same target (None: it has none)."""
+    return getattr(DRAFTERS.find(drafter or "model"), "hf_partner", None)
+
+
+def hf_config(drafter: str, k: int, schedule: str, temperature: float, ngram_max: int) -> Config | None:
+    """The Hugging Face run a specviz run of `drafter` is paired with, where Hugging Face has one."""
+    partner = hf_partner(drafter)
+    if partner is None or schedule not in HF_SCHEDULES[partner]:
+        return None
+    return Config(partner, k, schedule, temperature, drafter=drafter,
+                  ngram_max=ngram_max if partner == "hf-prompt-lookup" else 3)
 
 
 @dataclass(frozen=True)

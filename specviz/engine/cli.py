@@ -10,11 +10,11 @@ from dataclasses import asdict, replace
 
 from specviz.argtypes import finite_float, integer
 from specviz.core.policy import SamplingPolicy
-from specviz.core.verifiers import EXACT_VERIFIERS
+from specviz.core.verifiers import VERIFIERS, exact_verifiers
 from specviz.engine.decoder import BROKEN_VARIANTS, DecodeConfig, Decoder
-from specviz.engine.drafters import DRAFTERS, EXACT_DRAFTERS
+from specviz.engine.drafters import DRAFTERS, exact_drafters
 from specviz.engine.pair_plan import plan_pair
-from specviz.engine.schedule import SCHEDULES
+from specviz.engine.schedules import SCHEDULES, schedule_names
 from specviz.errors import SpecvizError
 from specviz.limits import K
 from specviz.models.kernels import INT8_WEIGHTS
@@ -40,8 +40,9 @@ def add_commands(commands) -> None:
     add_model_arguments(gen)
     gen.add_argument("--prompt", required=True)
     gen.add_argument("--k", type=integer, default=4, help=f"proposed tokens per cycle ({K.low}..{K.high})")
-    gen.add_argument("--schedule", default="budget", choices=SCHEDULES,
-                     help="budget (default): k per cycle from measured costs; constant: a seed fixes sampled text")
+    gen.add_argument("--schedule", default="budget", choices=schedule_names(),
+                     help=SCHEDULES.help(threshold=DecodeConfig().confidence) + " A seed fixes a sampled text "
+                     "under every schedule but budget.")
     gen.add_argument("--confidence", type=finite_float, default=0.4, help="dynamic schedule threshold")
     gen.add_argument("--temperature", type=finite_float, default=0.0, help="0 is greedy")
     gen.add_argument("--top-k", type=integer, default=0, help="0 keeps every token")
@@ -50,14 +51,8 @@ def add_commands(commands) -> None:
     gen.add_argument("--seed", type=integer, default=0)
     gen.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     gen.add_argument("--top-n", type=integer, default=10, help="tokens kept in the trace at a rejection")
-    gen.add_argument("--verifier", default=None, choices=EXACT_VERIFIERS,
-                     help="token: min(1, p/q) per position; block: the whole block (Sun et al. 2025); "
-                          "match: keep a proposal only if the target draws the same token")
-    gen.add_argument("--drafter", default=None, choices=EXACT_DRAFTERS,
-                     help="model: the draft model (--draft); ngram: prompt lookup, copying from the text so far "
-                          "(no draft model); hybrid: per cycle a copy, the model or the target alone, whichever "
-                          "this run's measurements say is fastest; tli: a draft model with another tokenizer, by "
-                          "token-level intersection")
+    gen.add_argument("--verifier", default=None, choices=exact_verifiers(), help=VERIFIERS.choices_help())
+    gen.add_argument("--drafter", default=None, choices=exact_drafters(), help=DRAFTERS.choices_help())
     gen.add_argument("--ngram-max", type=integer, default=3, help="prompt lookup: the longest n-gram looked up")
     gen.add_argument("--ngram-min", type=integer, default=1, help="prompt lookup: the shortest n-gram looked up")
     gen.add_argument("--broken", choices=BROKEN_VARIANTS, default=None,

@@ -16,7 +16,7 @@ from specviz.core.policy import SamplingPolicy
 from specviz.core.verifiers import VERIFIERS
 from specviz.engine.drafters import DRAFTERS
 from specviz.engine.run import DecodeRun
-from specviz.engine.schedule import Schedule
+from specviz.engine.schedules import check_schedule
 from specviz.engine.trace import RunRecord
 from specviz.errors import SpecvizError
 from specviz.limits import MAX_NEW_TOKENS, NGRAM, SEED, TOP_N, K
@@ -64,7 +64,7 @@ class DecodeConfig:
 
     def __post_init__(self) -> None:
         K.check(self.k_max)
-        Schedule(self.schedule, self.k, self.k_max, self.confidence)  # validates schedule and k
+        check_schedule(self.schedule, self.k, self.k_max, self.confidence)
         MAX_NEW_TOKENS.check(self.max_new_tokens)
         SEED.check(self.seed)
         TOP_N.check(self.top_n)

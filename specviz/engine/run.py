@@ -14,10 +14,10 @@ from dataclasses import asdict, dataclass
 import torch
 
 from specviz.core.policy import logits_to_probs
-from specviz.core.verifiers import EXACT_VERIFIERS, VerifyResult, get_verifier, judge_all
+from specviz.core.verifiers import VerifyResult, exact_verifiers, get_verifier, judge_all
 from specviz.engine.cached import CachedModel
 from specviz.engine.drafters import DraftSetup, Proposal, drafter_class
-from specviz.engine.schedule import make_schedule
+from specviz.engine.schedules import make_schedule
 from specviz.engine.timing import Clock, peak_memory_bytes
 from specviz.engine.trace import CacheSteps, CycleRecord, RuleVerdict, RunRecord, TopTokens, totals
 from specviz.models.token_text import token_text
@@ -218,7 +218,7 @@ class DecodeRun:
         tokenizer = self.decoder.target.tokenizer
         return [RuleVerdict(v.verifier, v.accepted, v.thresholds, v.weights, v.target_draws,
                             [token_text(tokenizer, t) for t in v.target_draws])
-                for v in judge_all(EXACT_VERIFIERS, target_probs, proposal.draft_probs, draft_tokens, draws)]
+                for v in judge_all(exact_verifiers(), target_probs, proposal.draft_probs, draft_tokens, draws)]
 
     def _top_tokens(self, target_probs, draft_probs, residual) -> TopTokens:
         """Union of the top-N tokens of p, q and the residual, most likely under p first.  Each: [vocab]."""

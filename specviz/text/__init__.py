@@ -40,6 +40,20 @@ STRINGS: dict[str, tuple[str, str]] = {key: value for table in TABLES for key, v
 assert len(STRINGS) == sum(len(table) for table in TABLES), "a key is defined in two tables"
 
 
+def add_texts(table: dict[str, tuple[str, str]]) -> None:
+    """Add a plugin's sentences (a drafter's, a verifier's, a schedule's) to the tables, each key once."""
+    for key, pair in table.items():
+        assert key not in STRINGS, f"the text {key!r} is defined twice"
+        assert isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(s, str) and s for s in pair), (
+            f"the text {key!r} needs an English and an Italian sentence")
+    STRINGS.update(table)
+
+
+def remove_texts(table: dict[str, tuple[str, str]]) -> None:
+    for key in table:
+        STRINGS.pop(key, None)
+
+
 def text(key: str, lang: str = "en") -> str:
     english, italian = STRINGS[key]
     return italian if lang == "it" else english

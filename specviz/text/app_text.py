@@ -62,13 +62,6 @@ APP: dict[str, tuple[str, str]] = {
     "live.target": ("Target model", "Modello target"),
     "live.k": ("k: proposed tokens per cycle", "k: token proposti per ciclo"),
     "live.schedule": ("Schedule", "Strategia"),
-    "live.schedule_help": (
-        "constant: k proposals every cycle. heuristic: k grows by 2 after a fully accepted proposal and "
-        "shrinks by 1 otherwise. dynamic: up to k, but the draft stops as soon as its own probability for "
-        "the token it proposed falls below {threshold:g} (as Hugging Face's assisted generation).",
-        "constant: k proposte a ogni ciclo. heuristic: k cresce di 2 dopo una proposta accettata per intero "
-        "e cala di 1 altrimenti. dynamic: fino a k, ma il draft si ferma appena la sua probabilità per il "
-        "token proposto scende sotto {threshold:g} (come l'assisted generation di Hugging Face)."),
     "live.temperature": ("Temperature (0 = greedy)", "Temperatura (0 = greedy)"),
     "live.top_k": ("Top-k (0 = off)", "Top-k (0 = disattivo)"),
     "live.top_p": ("Top-p", "Top-p"),

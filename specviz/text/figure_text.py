@@ -23,17 +23,10 @@ FIGURES: dict[str, tuple[str, str]] = {
     "frame.2.single_baseline": ("one step, 1 token (the target-alone run)", "un passo, 1 token (esecuzione del solo target)"),
     "frame.2.chart": ("Measured time of the target's passes", "Tempo misurato dei passaggi del target"),
     "frame.3.title": ("3 · The checks, left to right", "3 · I controlli, da sinistra a destra"),
-    "frame.3.all": ("Every one of the {n} proposals passed: u fell below min(1, p/q) at each position.",
-                    "Tutte le {n} proposte sono passate: u è rimasto sotto min(1, p/q) in ogni posizione."),
-    "frame.3.stopped": ("{accepted} proposal(s) passed; at position {position} u was above min(1, p/q), so it was "
-                         "rejected and nothing after it is checked.",
-                         "{accepted} proposta/e accettata/e; in posizione {position} u era sopra min(1, p/q), "
-                         "quindi è stata rifiutata e ciò che segue non viene controllato."),
     "frame.3.none": ("Nothing to check: no proposals.", "Niente da controllare: nessuna proposta."),
     "frame.3.accepted": ("accepted", "accettato"),
     "frame.3.rejected": ("rejected", "rifiutato"),
     "frame.3.unchecked": ("not checked", "non controllato"),
-    "frame.3.chart": ("Bars: min(1, p/q) · black lines: the uniform draw u", "Barre: min(1, p/q) · linee nere: l'estrazione uniforme u"),
     "frame.4.title": ("4 · Correction or bonus", "4 · Correzione o bonus"),
     "frame.4.correction": ("At position {position} the target corrects the draft: the token {token} is drawn from the "
                            "normalised residual max(p − q, 0), which holds exactly the probability acceptance missed.",

@@ -387,7 +387,4 @@ PAGES: dict[str, tuple[str, str]] = {
         "l'estrazione del target."),
     "toy.positions": ("Proposals per cycle (N)", "Proposte per ciclo (N)"),
     "toy.col_position": ("at least i kept", "almeno i conservate"),
-    "toy.rule_name.token": ("token rule", "regola token per token"),
-    "toy.rule_name.block": ("block verification", "verifica a blocchi"),
-    "toy.rule_name.match": ("sample and match", "estrai e confronta"),
 }

@@ -47,35 +47,8 @@ VERIFIERS_TEXT = {
         "regole tengono esattamente gli stessi token. Scegli una generazione campionata (T > 0) per vederle "
         "differire."),
     "verifiers.proposal": ("Proposal of cycle {cycle}: {tokens}", "Proposta del ciclo {cycle}: {tokens}"),
-    "verifiers.token.all": ("**Token rule** keeps all {k}: every u_i fell below its min(1, p/q).",
-                            "**Regola token per token**: tiene tutti i {k}: ogni u_i è sotto il suo min(1, p/q)."),
-    "verifiers.token.stop": (
-        "**Token rule** keeps {n} of {k}: at position {position}, u = {u:.2f} is not below min(1, p/q) = "
-        "{threshold:.2f}, so the rest is discarded.",
-        "**Regola token per token**: tiene {n} su {k}: in posizione {position}, u = {u:.2f} non è sotto "
-        "min(1, p/q) = {threshold:.2f}, quindi il resto viene scartato."),
-    "verifiers.block.sentence": (
-        "**Block verification** keeps {n} of {k}: the weights along the block are {weights}; it keeps up to "
-        "the last position where u ≤ h (h = {stops}).",
-        "**Verifica a blocchi**: tiene {n} su {k}: i pesi lungo il blocco sono {weights}; tiene fino all'ultima "
-        "posizione in cui u ≤ h (h = {stops})."),
-    "verifiers.block.none": (
-        "**Block verification** keeps none of {k}: u > h at every position (h = {stops}; weights {weights}).",
-        "**Verifica a blocchi**: non ne tiene nessuno su {k}: u > h in ogni posizione (h = {stops}; pesi "
-        "{weights})."),
-    "verifiers.match.all": ("**Sample and match** keeps all {k}: the target's own draws equal every proposal.",
-                            "**Estrai e confronta**: tiene tutti i {k}: le estrazioni del target coincidono con "
-                            "ogni proposta."),
-    "verifiers.match.stop": (
-        "**Sample and match** keeps {n} of {k}: at position {position} the target's own draw at u = {u:.2f} is "
-        "{drawn}, not the proposed {proposed}.",
-        "**Estrai e confronta**: tiene {n} su {k}: in posizione {position} l'estrazione del target con "
-        "u = {u:.2f} è {drawn}, non il proposto {proposed}."),
     "verifiers.chart": ("What each rule compares u with, and what it keeps",
                         "Con che cosa ogni regola confronta u, e che cosa tiene"),
-    "verifiers.threshold.token": ("min(1, p/q)", "min(1, p/q)"),
-    "verifiers.threshold.block": ("h_i (stop probability)", "h_i (probabilità di fermarsi)"),
-    "verifiers.threshold.match": ("p(x_i): chance the target draws x_i", "p(x_i): probabilità che il target estragga x_i"),
     "verifiers.weights": ("weight p_i of the prefix", "peso p_i del prefisso"),
     "verifiers.kept": ("kept", "tenuto"),
     "verifiers.dropped": ("not kept", "non tenuto"),
@@ -119,35 +92,8 @@ VERIFIERS_TEXT = {
     # The Live page's picker and the cycle view's third frame under the other rules.
     "live.verifier": ("Verifier", "Verificatore"),
     "live.verifier_help": (
-        "The exact rule that keeps a prefix of each proposal. All three give the target's distribution; the "
+        "The exact rule that keeps a prefix of each proposal. Each gives the target's distribution; the "
         "Verifiers page compares them on your run's cycles.",
-        "La regola esatta che tiene un prefisso di ogni proposta. Tutte e tre danno la distribuzione del target; "
+        "La regola esatta che tiene un prefisso di ogni proposta. Ognuna dà la distribuzione del target; "
         "la pagina Verificatori a confronto le confronta sui cicli della tua generazione."),
-    "frame.3.block.all": (
-        "Block verification kept the whole block: u_{k} fell below h_{k} = p_{k}, the weight of the full prefix.",
-        "La verifica a blocchi ha tenuto tutto il blocco: u_{k} è sotto h_{k} = p_{k}, il peso dell'intero "
-        "prefisso."),
-    "frame.3.block.stopped": (
-        "Block verification kept {accepted}: position {accepted} is the last where u ≤ h (bars); a draw above "
-        "its bar earlier does not stop the block. The correction comes from the block residual there.",
-        "La verifica a blocchi ne ha tenuti {accepted}: la posizione {accepted} è l'ultima in cui u ≤ h (barre); "
-        "un'estrazione sopra la sua barra prima di lì non ferma il blocco. La correzione viene dal residuo del "
-        "blocco in quel punto."),
-    "frame.3.block.none": (
-        "Block verification kept none: u > h at every position, so the correction comes from the residual "
-        "max(p − q, 0) at position 1, as in the token rule.",
-        "La verifica a blocchi non ne ha tenuto nessuno: u > h in ogni posizione, quindi la correzione viene dal "
-        "residuo max(p − q, 0) in posizione 1, come nella regola token per token."),
-    "frame.3.block.chart": ("Bars: stop probability h_i · line: weight p_i · black lines: u",
-                            "Barre: probabilità di fermarsi h_i · linea: peso p_i · linee nere: u"),
-    "frame.3.match.all": ("Sample and match: the target's own draw equalled every one of the {n} proposals.",
-                          "Estrai e confronta: l'estrazione del target coincideva con ognuna delle {n} proposte."),
-    "frame.3.match.stopped": (
-        "Sample and match kept {accepted}: at position {position} the target drew its own token, which was not "
-        "the proposal; that draw is the next token. Bars: p(x_i), the chance the target draws the proposal.",
-        "Estrai e confronta ne ha tenuti {accepted}: in posizione {position} il target ha estratto il proprio "
-        "token, diverso dalla proposta; quell'estrazione è il token successivo. Barre: p(x_i), la probabilità "
-        "che il target estragga la proposta."),
-    "frame.3.match.chart": ("Bars: p(x_i), the chance the target draws the proposal",
-                            "Barre: p(x_i), la probabilità che il target estragga la proposta"),
 }

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import plotly.graph_objects as go
 
+from specviz.core.verifiers import VERIFIERS
+from specviz.engine.drafters.base import frame_note
 from specviz.engine.trace import CycleRecord, RunRecord
 from specviz.limits import K
 from specviz.text import fill, text
@@ -67,7 +69,7 @@ def frames(record: RunRecord, index: int, language: str = "en", baseline: RunRec
         _first(record, index, language, say),
         Frame(2, say("frame.2.title"), *_pass(cycle, single_step(record, baseline), say)),
         Frame(3, say("frame.3.title"), _checks_sentence(cycle, record.verifier, say),
-              _checks_figure(cycle, record.verifier, say)),
+              _checks_figure(cycle, VERIFIERS.find(record.verifier), say)),
         Frame(4, say("frame.4.title"), *_fourth(cycle, say)),
         Frame(5, say("frame.5.title"), _crop_sentence(cycle, say), cache_figure(cycle, language)),
     ]
@@ -86,30 +88,16 @@ def _layout(figure: go.Figure, title: str, **more) -> go.Figure:
 
 
 def _first(record: RunRecord, index: int, language: str, say) -> Frame:
-    """Frame 1: the draft model's proposals and their q, or what prompt lookup copied and from where."""
+    """Frame 1: the proposals and their q, or what was copied and from where, with what the drafter adds."""
     cycle = record.cycles[index]
-    why = _hybrid_reason(record, cycle, say)
-    if cycle.sources:  # prompt lookup, alone or in a hybrid
-        return Frame(1, say("frame.1.title"), f"{why}{say('frame.1.copied', n=len(cycle.proposed))}", None,
-                     copy_source_html(record, index, language))
-    if record.drafter == "ngram":
-        return Frame(1, say("frame.1.title"), say("frame.1.nothing_to_copy"), None)
-    if record.drafter == "hybrid" and not cycle.proposed and why:  # the target alone: the reason says it all
-        return Frame(1, say("frame.1.title"), why.strip(), None)
-    sentence = f"{why}{_proposal_sentence(cycle, say)}"
-    if record.drafter == "tli" and cycle.proposed and cycle.outside_mass:
-        sentence = f"{sentence} {say('frame.1.tli', outside=cycle.outside_mass[0])}"
+    note = frame_note(record.drafter, cycle, say)  # the drafter's own words (specviz/engine/drafters)
+    if note.instead is not None:
+        return Frame(1, say("frame.1.title"), note.instead, None)
+    if cycle.sources:  # copied tokens (prompt lookup, alone or in a hybrid)
+        sentence = f"{note.before}{say('frame.1.copied', n=len(cycle.proposed))}{note.after}"
+        return Frame(1, say("frame.1.title"), sentence, None, copy_source_html(record, index, language))
+    sentence = f"{note.before}{_proposal_sentence(cycle, say)}{note.after}"
     return Frame(1, say("frame.1.title"), sentence, _proposal_figure(cycle, say))
-
-
-def _hybrid_reason(record: RunRecord, cycle: CycleRecord, say) -> str:
-    """Why a hybrid drafter filled this cycle as it did, followed by a space ("" for other drafters)."""
-    if record.drafter != "hybrid":
-        return ""
-    if cycle.drafter_choice:
-        return f"{say(f'frame.1.hybrid.{cycle.drafter_choice}')} "
-    # Traces recorded before the choice was written: a model proposal meant no match.
-    return f"{say('frame.1.hybrid_model')} " if cycle.proposed and not cycle.sources else ""
 
 
 def _proposal_sentence(cycle: CycleRecord, say) -> str:
@@ -146,46 +134,39 @@ def _pass(cycle: CycleRecord, single: SingleStep | None, say) -> tuple[str, go.F
 
 
 def _checks_sentence(cycle: CycleRecord, verifier: str, say) -> str:
+    """The verifier's own account of its checks (specviz/core/verifiers); a rule this install lacks is told
+    as the token rule would."""
     if not cycle.proposed:
         return say("frame.3.none")
-    k = len(cycle.proposed)
-    if verifier == "block":
-        key = "frame.3.block.all" if cycle.kind == "bonus" else "frame.3.block.stopped" if cycle.accepted \
-            else "frame.3.block.none"
-        return say(key, k=k, accepted=cycle.accepted)
-    if verifier == "match":
-        if cycle.kind == "bonus":
-            return say("frame.3.match.all", n=k)
-        return say("frame.3.match.stopped", accepted=cycle.accepted, position=cycle.accepted + 1)
-    if cycle.kind == "bonus":
-        return say("frame.3.all", n=k)
-    return say("frame.3.stopped", accepted=cycle.accepted, position=cycle.accepted + 1)
+    rule = VERIFIERS.find(verifier) or VERIFIERS.get("token")
+    return rule.explain_checks(len(cycle.proposed), cycle.accepted, cycle.kind == "bonus", say)
 
 
-def _checks_figure(cycle: CycleRecord, verifier: str, say) -> go.Figure | None:
-    """The token rule's bars are min(1, p/q); block verification's its stop probabilities h_i with the prefix
-    weights; sample-and-match's p(x_i). The draws u are drawn where a rule compares them with the bars."""
+def _checks_figure(cycle: CycleRecord, rule: type | None, say) -> go.Figure | None:
+    """Bars of what each draw u is compared with, as the rule names it: min(1, p/q) for the token rule, the stop
+    probabilities h_i (with the prefix weights) for block verification, p(x_i) for sample-and-match. The draws u
+    are drawn where the rule compares them with the bars."""
     if not cycle.proposed:
         return None
+    rule = rule or VERIFIERS.get("token")
     labels = position_labels(cycle)
     checked = len(cycle.accept_prob)
     fates = ["accepted" if i < cycle.accepted else "rejected" if i < checked else "unchecked"
              for i in range(len(cycle.proposed))]
     palette = {"accepted": colors.ACCEPTED, "rejected": colors.CORRECTION, "unchecked": "#d9d9d9"}
-    bars = {"block": "h", "match": "p(x)"}.get(verifier, "min(1, p/q)")
+    bars = rule.bar_label
     figure = go.Figure()
     figure.add_bar(x=labels, y=[cycle.accept_prob[i] if i < checked else 0 for i in range(len(labels))],
                    marker_color=[palette[f] for f in fates], name=bars,
                    text=[say(f"frame.3.{f}") for f in fates], textposition="outside")
-    if verifier == "block" and cycle.weights:
+    if cycle.weights:  # a rule that weighs prefixes (block verification)
         figure.add_scatter(x=labels, y=cycle.weights, mode="lines+markers", name="p_i", line_color=colors.BONUS)
-    if verifier != "match":  # sample-and-match reads u through p's inverse CDF, not against a bar
+    if rule.compares_draws:
         figure.add_scatter(x=labels[:checked], y=cycle.uniforms[:checked], mode="markers", name="u",
                            marker=dict(symbol="line-ew-open", size=34, line_width=4, color="#000000"))
     figure.update_xaxes(type="category")
-    chart = {"block": "frame.3.block.chart", "match": "frame.3.match.chart"}.get(verifier, "frame.3.chart")
-    return _layout(figure, say(chart), yaxis=dict(range=[0, 1.2], title=f"{bars} · u" if verifier != "match"
-                                                  else bars))
+    return _layout(figure, say(rule.chart_key), yaxis=dict(range=[0, 1.2],
+                                                          title=f"{bars} · u" if rule.compares_draws else bars))
 
 
 def _fourth(cycle: CycleRecord, say) -> tuple[str, go.Figure | None]:

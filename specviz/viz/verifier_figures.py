@@ -10,9 +10,10 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from specviz.bench.rules import MeasuredRule
+from specviz.core.verifiers import VERIFIERS, VerdictFacts
 from specviz.engine.trace import CycleRecord, RuleVerdict
 from specviz.engine.verdicts import RuleTally
-from specviz.text import STRINGS, fill, number, text
+from specviz.text import fill, number, text
 from specviz.viz import colors
 from specviz.viz.cycle_frames import position_labels
 from specviz.viz.run_figures import plot_label
@@ -20,8 +21,7 @@ from specviz.viz.run_figures import plot_label
 
 def rule_name(rule: str, lang: str = "en") -> str:
     """A verifier's name as the page writes it ("hf": Hugging Face's assisted generation)."""
-    key = "verifiers.hf" if rule == "hf" else f"toy.rule_name.{rule}"
-    return text(key, lang) if key in STRINGS else rule  # a rule registered elsewhere keeps its own name
+    return text("verifiers.hf", lang) if rule == "hf" else VERIFIERS.label(rule, lang)
 
 
 def token_code(text: str) -> str:
@@ -73,7 +73,8 @@ def _verdict_row(figure: go.Figure, row: int, verdict: RuleVerdict, cycle: Cycle
     if verdict.weights:
         figure.add_scatter(x=labels, y=verdict.weights, mode="lines+markers", line=dict(color=colors.BONUS),
                            name=text("verifiers.weights", lang), row=row, col=1)
-    if cycle.draws and verdict.verifier != "match":  # match reads u through p's inverse CDF, not against a bar
+    rule = VERIFIERS.find(verdict.verifier)
+    if cycle.draws and (rule is None or rule.compares_draws):
         figure.add_scatter(x=labels, y=cycle.draws, mode="markers", name="u", legendgroup="u", showlegend=first,
                            marker=dict(symbol="line-ew-open", size=30, line_width=4, color="#000000"),
                            row=row, col=1)
@@ -85,21 +86,19 @@ def verdict_sentences(cycle: CycleRecord, lang: str = "en") -> list[str]:
 
 
 def _sentence(verdict: RuleVerdict, cycle: CycleRecord, lang: str) -> str:
+    """The rule's own account of its verdict (specviz/core/verifiers), given the facts written for the reader."""
     k, n = len(cycle.proposed), verdict.accepted
-    listed = ", ".join(number(t, lang) for t in verdict.thresholds)
-    if verdict.verifier == "block":
-        weights = ", ".join(number(w, lang) for w in verdict.weights)
-        key = "verifiers.block.sentence" if n else "verifiers.block.none"
-        return fill(key, lang, n=n, k=k, weights=weights, stops=listed)
-    if n == k:
-        return fill(f"verifiers.{verdict.verifier}.all", lang, k=k)
-    u = cycle.draws[n]
-    if verdict.verifier == "match":
-        texts = verdict.target_draw_texts or [str(t) for t in verdict.target_draws]
-        proposed = cycle.proposed_texts or [str(t) for t in cycle.proposed]
-        return fill("verifiers.match.stop", lang, n=n, k=k, position=n + 1, u=u, drawn=token_code(texts[n]),
-                    proposed=token_code(proposed[n]))
-    return fill("verifiers.token.stop", lang, n=n, k=k, position=n + 1, u=u, threshold=verdict.thresholds[n])
+    drawn = verdict.target_draw_texts or [str(t) for t in verdict.target_draws]
+    proposed = cycle.proposed_texts or [str(t) for t in cycle.proposed]
+    facts = VerdictFacts(u=cycle.draws[n] if n < min(k, len(cycle.draws)) else None,
+                         proposed=token_code(proposed[n]) if n < k else "",
+                         drawn=token_code(drawn[n]) if n < len(drawn) else "",
+                         thresholds=", ".join(number(t, lang) for t in verdict.thresholds),
+                         weights=", ".join(number(w, lang) for w in verdict.weights))
+    rule = VERIFIERS.find(verdict.verifier)
+    if rule is None:  # a rule this install does not have: what it kept, in numbers
+        return fill("verifiers.keeps", lang, rule=verdict.verifier, n=n, k=k)
+    return rule.explain_verdict(verdict, k, facts, lambda key, **values: fill(key, lang, **values))
 
 
 def tally_rows(tallies: list[RuleTally], lang: str = "en") -> list[dict[str, str]]:

@@ -13,7 +13,7 @@ from specviz.text import text
 
 PAGES = Path(__file__).resolve().parents[2] / "pages"
 CASES = [("toy.py", "toy_preset", "toy.preset.article", ""), ("budget.py", "budget_preset", "budget.preset.high", ""),
-         ("live.py", "drafter", "ngram", "drafter."), ("live.py", "verifier", "block", "toy.rule_name."),
+         ("live.py", "drafter", "ngram", "drafter."), ("live.py", "verifier", "block", "verifier."),
          ("exactness.py", "lab_rule", "exactness.variant.naive", "")]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from specviz.core.verifiers import EXACT_VERIFIERS, get_verifier, judge_all
+from specviz.core.verifiers import exact_verifiers, get_verifier, judge_all
 
 # Position 1: p/q = 0.5 for the proposal; position 2: p/q = 2 (the rescue of test_block_verification).
 TARGET = torch.tensor([[0.25, 0.75], [0.8, 0.2], [0.5, 0.5]], dtype=torch.float64)  # [3, 2]
@@ -18,7 +18,7 @@ TOKENS = torch.tensor([0, 0])
 
 
 def by_rule(draws):
-    return {v.verifier: v for v in judge_all(EXACT_VERIFIERS, TARGET, DRAFT, TOKENS, draws)}
+    return {v.verifier: v for v in judge_all(exact_verifiers(), TARGET, DRAFT, TOKENS, draws)}
 
 
 def test_with_a_draw_above_the_first_ratio_only_block_keeps_the_block():
@@ -40,7 +40,7 @@ def test_with_small_draws_token_and_match_keep_more():
     assert (verdicts["match"].accepted, verdicts["match"].target_draws) == (2, [0, 0])
 
 
-@pytest.mark.parametrize("name", EXACT_VERIFIERS)
+@pytest.mark.parametrize("name", exact_verifiers())
 def test_the_deciding_rule_judges_its_own_draws_as_it_decided(name):
     generator = torch.Generator().manual_seed(7)
     for trial in range(200):
@@ -56,4 +56,4 @@ def test_the_deciding_rule_judges_its_own_draws_as_it_decided(name):
 
 def test_draws_must_match_the_proposal():
     with pytest.raises(AssertionError):
-        judge_all(EXACT_VERIFIERS, TARGET, DRAFT, TOKENS, [0.5])
+        judge_all(exact_verifiers(), TARGET, DRAFT, TOKENS, [0.5])

@@ -3,8 +3,8 @@
 import pytest
 
 from specviz.core.budget import tokens_per_cycle_positional
-from specviz.engine.budget_schedule import GROWTH, PROBE_EVERY, BudgetSchedule
 from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.schedules.budget import GROWTH, PROBE_EVERY, BudgetSchedule
 from specviz.engine.trace import CycleRecord
 
 

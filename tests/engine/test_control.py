@@ -7,7 +7,7 @@ import pytest
 
 from specviz.core.policy import SamplingPolicy
 from specviz.engine.decoder import DecodeConfig, Decoder
-from specviz.engine.schedule import Schedule
+from specviz.engine.schedules.heuristic import HeuristicSchedule
 from specviz.engine.trace import CycleRecord, run_from_json
 from specviz.errors import SpecvizError
 
@@ -23,7 +23,7 @@ def finished(k: int, accepted: int) -> CycleRecord:
 
 
 def test_heuristic_schedule_grows_by_two_and_shrinks_by_one():
-    schedule = Schedule("heuristic", k=4, k_max=9)
+    schedule = HeuristicSchedule(k=4, k_max=9)
     seen = []
     for proposed_all in (True, True, True, False, False, False, False, False):
         k = schedule.next_k()

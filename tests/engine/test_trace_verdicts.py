@@ -7,7 +7,7 @@ import json
 import pytest
 
 from specviz.core.policy import SamplingPolicy
-from specviz.core.verifiers import EXACT_VERIFIERS
+from specviz.core.verifiers import exact_verifiers
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.trace import run_from_json
 from specviz.errors import SpecvizError
@@ -15,7 +15,7 @@ from specviz.errors import SpecvizError
 PROMPT = "The quick brown fox"
 
 
-@pytest.mark.parametrize("verifier", EXACT_VERIFIERS)
+@pytest.mark.parametrize("verifier", exact_verifiers())
 def test_each_cycle_holds_every_rules_verdict_and_the_deciding_one_is_what_happened(tiny_pair, verifier):
     draft, target = tiny_pair
     config = DecodeConfig(policy=SamplingPolicy(1.0, 0, 1.0), k=4, max_new_tokens=24, seed=3, verifier=verifier,
@@ -24,7 +24,7 @@ def test_each_cycle_holds_every_rules_verdict_and_the_deciding_one_is_what_happe
     speculative = [c for c in run.cycles if c.proposed]
     assert speculative
     for cycle in speculative:
-        assert [v.verifier for v in cycle.verdicts] == list(EXACT_VERIFIERS)
+        assert [v.verifier for v in cycle.verdicts] == list(exact_verifiers())
         assert len(cycle.draws) == len(cycle.proposed)
         assert cycle.uniforms == pytest.approx(cycle.draws[: len(cycle.uniforms)])
         own = next(v for v in cycle.verdicts if v.verifier == verifier)

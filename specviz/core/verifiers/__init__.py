@@ -4,6 +4,7 @@ from specviz.core.verifiers import block, broken, match, token  # noqa: F401 - i
 from specviz.core.verifiers.base import (
            VERIFIERS,
            Verdict,
+           VerdictFacts,
            Verifier,
            VerifyResult,
            get_verifier,
@@ -11,9 +12,16 @@ from specviz.core.verifiers.base import (
            register_verifier,
 )
 
-EXACT_VERIFIERS = ("token", "block", "match")  # the default first, then by how much each keeps
-assert all(VERIFIERS.get(name).exact for name in EXACT_VERIFIERS)
-BROKEN_VERIFIERS = tuple(name for name, cls in VERIFIERS.items() if not cls.exact)
 
-__all__ = ["VERIFIERS", "EXACT_VERIFIERS", "BROKEN_VERIFIERS", "Verifier", "VerifyResult", "Verdict", "get_verifier",
-           "judge_all", "register_verifier"]
+def exact_verifiers() -> tuple[str, ...]:
+    """What the pickers and the CLI offer, the default first: every registered exact rule with an `order`."""
+    return VERIFIERS.listed()
+
+
+def broken_verifiers() -> tuple[str, ...]:
+    """The rules kept to show how exactness breaks."""
+    return tuple(name for name, cls in VERIFIERS.items() if not cls.exact)
+
+
+__all__ = ["VERIFIERS", "Verifier", "VerifyResult", "Verdict", "VerdictFacts", "broken_verifiers", "exact_verifiers",
+           "get_verifier", "judge_all", "register_verifier"]

@@ -8,6 +8,7 @@ loop never changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -52,9 +53,41 @@ class Verdict:
     target_draws: list[int] = field(default_factory=list)  # sample-and-match: the target's own token at each check
 
 
+@dataclass(frozen=True)
+class VerdictFacts:
+    """What the Verifiers page knows about a verdict's cycle, already written for its reader."""
+
+    u: float | None  # the draw at the first position the rule did not keep (None when it kept all)
+    proposed: str  # the proposed token there, as Markdown code ("" when all were kept)
+    drawn: str  # sample-and-match: the target's own draw there, as Markdown code, else ""
+    thresholds: str  # every threshold the draws were compared with, numbers in the page's language
+    weights: str  # block verification: the prefix weights p_1..p_k, likewise
+
+
 class Verifier(Protocol):
     name: str  # the registry key, written into every trace
     exact: bool  # False for the rules kept to show how exactness breaks
+    # What the pickers show (specviz/plugins.py): its place, its name and one sentence, each (English, Italian).
+    order: int
+    label: tuple[str, str]
+    help: tuple[str, str]
+    # The cycle view's third frame: what the bars show ("min(1, p/q)"), and whether each draw u is
+    # compared with its bar (False: sample-and-match reads u through p's inverse CDF).
+    bar_label: str
+    chart_key: str  # the text key of the third frame's chart title
+    compares_draws: bool
+
+    @classmethod
+    def explain_checks(cls, k: int, accepted: int, kept_all: bool, say: Callable[..., str]) -> str:
+        """The third frame's sentence: what the checks of a cycle's k proposals kept."""
+
+    @classmethod
+    def explain_verdict(cls, verdict, k: int, facts: VerdictFacts, say: Callable[..., str]) -> str:
+        """The Verifiers page's sentence: what the rule keeps of a cycle's proposal, and why."""
+
+    # Optional: P(at least i kept), i = 1..n, exactly, when every position has the same p and q (the toy);
+    # a staticmethod (p, q, n) -> list[Fraction].
+    acceptance_by_position: Callable[[list, list, int], list]
 
     def verify(
         self,

@@ -30,10 +30,13 @@ Departures from Algorithm 2, labelled where they happen:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import torch
 
 from specviz.core.policy import sample_one
-from specviz.core.verifiers.base import Verdict, VerifyResult, proposal_probabilities, register_verifier
+from specviz.core.verifiers.base import Verdict, VerdictFacts, VerifyResult, proposal_probabilities, register_verifier
+from specviz.errors import SpecvizError
 
 
 def block_weights(
@@ -64,12 +67,88 @@ def block_weights(
     return torch.stack(weights), torch.stack(stops)
 
 
+MAX_WEIGHT_STATES = 200_000  # prefix weights carried at once by the exact expectation (the toy's stay far below)
+
+
 @register_verifier
 class BlockVerifier:
     """Keep the longest prefix whose stop draw passes, weighing the block as a whole."""
 
     name = "block"
     exact = True
+    order = 1
+    label = ("block verification", "verifica a blocchi")
+    help = ("Block verification: the whole prefix is weighed at once, so a high ratio p/q early can make up "
+            "for a low one later; it keeps at least as much as the token rule on average.",
+            "Verifica a blocchi: il prefisso è pesato tutto insieme, così un rapporto p/q alto all'inizio può "
+            "compensarne uno basso dopo; in media tiene almeno quanto la regola token per token.")
+    bar_label = "h"  # each draw u is compared with the stop probability h_i
+    chart_key = "frame.3.block.chart"  # the title of the cycle view's third chart
+    compares_draws = True
+    texts = {  # the sentences it uses, besides its label and help
+        "frame.3.block.all": (
+            "Block verification kept the whole block: u_{k} fell below h_{k} = p_{k}, the weight of the full "
+            "prefix.",
+            "La verifica a blocchi ha tenuto tutto il blocco: u_{k} è sotto h_{k} = p_{k}, il peso dell'intero "
+            "prefisso."),
+        "frame.3.block.stopped": (
+            "Block verification kept {accepted}: position {accepted} is the last where u ≤ h (bars); a draw above "
+            "its bar earlier does not stop the block. The correction comes from the block residual there.",
+            "La verifica a blocchi ne ha tenuti {accepted}: la posizione {accepted} è l'ultima in cui u ≤ h "
+            "(barre); un'estrazione sopra la sua barra prima di lì non ferma il blocco. La correzione viene dal "
+            "residuo del blocco in quel punto."),
+        "frame.3.block.none": (
+            "Block verification kept none: u > h at every position, so the correction comes from the residual "
+            "max(p − q, 0) at position 1, as in the token rule.",
+            "La verifica a blocchi non ne ha tenuto nessuno: u > h in ogni posizione, quindi la correzione viene "
+            "dal residuo max(p − q, 0) in posizione 1, come nella regola token per token."),
+        "frame.3.block.chart": (
+            "Bars: stop probability h_i · line: weight p_i · black lines: u",
+            "Barre: probabilità di fermarsi h_i · linea: peso p_i · linee nere: u"),
+        "verifiers.block.sentence": (
+            "**Block verification** keeps {n} of {k}: the weights along the block are {weights}; it keeps up to "
+            "the last position where u ≤ h (h = {stops}).",
+            "**Verifica a blocchi**: tiene {n} su {k}: i pesi lungo il blocco sono {weights}; tiene fino "
+            "all'ultima posizione in cui u ≤ h (h = {stops})."),
+        "verifiers.block.none": (
+            "**Block verification** keeps none of {k}: u > h at every position (h = {stops}; weights {weights}).",
+            "**Verifica a blocchi**: non ne tiene nessuno su {k}: u > h in ogni posizione (h = {stops}; pesi "
+            "{weights})."),
+        "verifiers.threshold.block": (
+            "h_i (stop probability)",
+            "h_i (probabilità di fermarsi)"),
+    }
+
+    @classmethod
+    def explain_checks(cls, k: int, accepted: int, kept_all: bool, say) -> str:
+        """The cycle view's third frame: where the block stopped."""
+        key = "frame.3.block.all" if kept_all else "frame.3.block.stopped" if accepted else "frame.3.block.none"
+        return say(key, k=k, accepted=accepted)
+
+    @classmethod
+    def explain_verdict(cls, verdict, k: int, facts: VerdictFacts, say) -> str:
+        """The Verifiers page: the prefix weights and stop probabilities that decided the block."""
+        key = "verifiers.block.sentence" if verdict.accepted else "verifiers.block.none"
+        return say(key, n=verdict.accepted, k=k, weights=facts.weights, stops=facts.thresholds)
+
+    @staticmethod
+    def acceptance_by_position(p: list[Fraction], q: list[Fraction], n: int) -> list[Fraction]:
+        """P(at least i kept) = E[p_i], i = 1..n: the prefix weight's distribution carried exactly, one position
+        at a time, with p_i = min(1, p_{i-1} · p(x_i)/q(x_i)) and p_0 = 1."""
+        steps = [(b, a / b) for a, b in zip(p, q) if b > 0]  # (q(x), p(x)/q(x)) for every token the draft proposes
+        weights = {Fraction(1): Fraction(1)}  # weight value -> its probability; p_0 = 1
+        means = []
+        for _ in range(n):
+            following: dict[Fraction, Fraction] = {}
+            for weight, chance in weights.items():
+                for q_x, ratio in steps:
+                    after = min(Fraction(1), weight * ratio)
+                    following[after] = following.get(after, Fraction(0)) + chance * q_x
+            if len(following) > MAX_WEIGHT_STATES:
+                raise SpecvizError(f"too many distinct block weights ({len(following)}): use fewer positions")
+            weights = following
+            means.append(sum(weight * chance for weight, chance in weights.items()))
+        return means
 
     def judge(
         self,

@@ -14,10 +14,12 @@ from p after x_k.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import torch
 
 from specviz.core.policy import draw_at, sample_one
-from specviz.core.verifiers.base import Verdict, VerifyResult, proposal_probabilities, register_verifier
+from specviz.core.verifiers.base import Verdict, VerdictFacts, VerifyResult, proposal_probabilities, register_verifier
 
 
 @register_verifier
@@ -26,6 +28,63 @@ class MatchVerifier:
 
     name = "match"
     exact = True
+    order = 2
+    label = ("sample and match", "estrai e confronta")
+    help = ("Sample and match: the target draws its own token at each position and a proposal is kept only "
+            "while it matches.",
+            "Estrai e confronta: il target estrae il proprio token in ogni posizione e una proposta è tenuta solo "
+            "finché coincide.")
+    bar_label = "p(x)"  # the chance the target draws the proposed token
+    chart_key = "frame.3.match.chart"  # the title of the cycle view's third chart
+    compares_draws = False  # u is read through p's inverse CDF, not against a bar
+    texts = {  # the sentences it uses, besides its label and help
+        "frame.3.match.all": (
+            "Sample and match: the target's own draw equalled every one of the {n} proposals.",
+            "Estrai e confronta: l'estrazione del target coincideva con ognuna delle {n} proposte."),
+        "frame.3.match.stopped": (
+            "Sample and match kept {accepted}: at position {position} the target drew its own token, which was not "
+            "the proposal; that draw is the next token. Bars: p(x_i), the chance the target draws the proposal.",
+            "Estrai e confronta ne ha tenuti {accepted}: in posizione {position} il target ha estratto il proprio "
+            "token, diverso dalla proposta; quell'estrazione è il token successivo. Barre: p(x_i), la probabilità "
+            "che il target estragga la proposta."),
+        "frame.3.match.chart": (
+            "Bars: p(x_i), the chance the target draws the proposal",
+            "Barre: p(x_i), la probabilità che il target estragga la proposta"),
+        "verifiers.match.all": (
+            "**Sample and match** keeps all {k}: the target's own draws equal every proposal.",
+            "**Estrai e confronta**: tiene tutti i {k}: le estrazioni del target coincidono con ogni proposta."),
+        "verifiers.match.stop": (
+            "**Sample and match** keeps {n} of {k}: at position {position} the target's own draw at u = {u:.2f} is "
+            "{drawn}, not the proposed {proposed}.",
+            "**Estrai e confronta**: tiene {n} su {k}: in posizione {position} l'estrazione del target con u = "
+            "{u:.2f} è {drawn}, non il proposto {proposed}."),
+        "verifiers.threshold.match": (
+            "p(x_i): chance the target draws x_i",
+            "p(x_i): probabilità che il target estragga x_i"),
+    }
+
+    @classmethod
+    def explain_checks(cls, k: int, accepted: int, kept_all: bool, say) -> str:
+        """The cycle view's third frame: where the target's own draw first differed."""
+        if kept_all:
+            return say("frame.3.match.all", n=k)
+        return say("frame.3.match.stopped", accepted=accepted, position=accepted + 1)
+
+    @classmethod
+    def explain_verdict(cls, verdict, k: int, facts: VerdictFacts, say) -> str:
+        """The Verifiers page: the target's own draw where it first differed from the proposal."""
+        n = verdict.accepted
+        if n == k:
+            return say("verifiers.match.all", k=k)
+        return say("verifiers.match.stop", n=n, k=k, position=n + 1, u=facts.u, drawn=facts.drawn,
+                   proposed=facts.proposed)
+
+    @staticmethod
+    def acceptance_by_position(p: list[Fraction], q: list[Fraction], n: int) -> list[Fraction]:
+        """P(at least i kept), i = 1..n, for i.i.d. positions: each survives when the target draws the same
+        token, with β = Σ p·q."""
+        beta = sum(a * b for a, b in zip(p, q))
+        return [beta ** i for i in range(1, n + 1)]
 
     def judge(
         self,

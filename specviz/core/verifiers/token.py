@@ -24,10 +24,12 @@ Departures from Algorithm 1, labelled where they happen:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import torch
 
 from specviz.core.policy import sample_one
-from specviz.core.verifiers.base import Verdict, VerifyResult, proposal_probabilities, register_verifier
+from specviz.core.verifiers.base import Verdict, VerdictFacts, VerifyResult, proposal_probabilities, register_verifier
 
 
 @register_verifier
@@ -36,6 +38,56 @@ class TokenVerifier:
 
     name = "token"
     exact = True
+    order = 0  # the default
+    label = ("token rule", "regola token per token")
+    help = ("Token rule: each proposal is kept with probability min(1, p/q), up to the first rejection.",
+            "Regola token per token: ogni proposta è tenuta con probabilità min(1, p/q), fino al primo rifiuto.")
+    bar_label = "min(1, p/q)"  # what each draw u is compared with (the cycle view's bars)
+    chart_key = "frame.3.chart"  # the title of the cycle view's third chart
+    compares_draws = True
+    texts = {  # the sentences it uses, besides its label and help
+        "frame.3.all": (
+            "Every one of the {n} proposals passed: u fell below min(1, p/q) at each position.",
+            "Tutte le {n} proposte sono passate: u è rimasto sotto min(1, p/q) in ogni posizione."),
+        "frame.3.stopped": (
+            "{accepted} proposal(s) passed; at position {position} u was above min(1, p/q), so it was rejected and "
+            "nothing after it is checked.",
+            "{accepted} proposta/e accettata/e; in posizione {position} u era sopra min(1, p/q), quindi è stata "
+            "rifiutata e ciò che segue non viene controllato."),
+        "frame.3.chart": (
+            "Bars: min(1, p/q) · black lines: the uniform draw u",
+            "Barre: min(1, p/q) · linee nere: l'estrazione uniforme u"),
+        "verifiers.token.all": (
+            "**Token rule** keeps all {k}: every u_i fell below its min(1, p/q).",
+            "**Regola token per token**: tiene tutti i {k}: ogni u_i è sotto il suo min(1, p/q)."),
+        "verifiers.token.stop": (
+            "**Token rule** keeps {n} of {k}: at position {position}, u = {u:.2f} is not below min(1, p/q) = "
+            "{threshold:.2f}, so the rest is discarded.",
+            "**Regola token per token**: tiene {n} su {k}: in posizione {position}, u = {u:.2f} non è sotto min(1, "
+            "p/q) = {threshold:.2f}, quindi il resto viene scartato."),
+        "verifiers.threshold.token": (
+            "min(1, p/q)",
+            "min(1, p/q)"),
+    }
+
+    @classmethod
+    def explain_checks(cls, k: int, accepted: int, kept_all: bool, say) -> str:
+        """The cycle view's third frame: how far the checks went."""
+        return say("frame.3.all", n=k) if kept_all else say("frame.3.stopped", accepted=accepted, position=accepted + 1)
+
+    @classmethod
+    def explain_verdict(cls, verdict, k: int, facts: VerdictFacts, say) -> str:
+        """The Verifiers page: what this rule keeps of a cycle's proposal, and the number that decided it."""
+        n = verdict.accepted
+        if n == k:
+            return say("verifiers.token.all", k=k)
+        return say("verifiers.token.stop", n=n, k=k, position=n + 1, u=facts.u, threshold=verdict.thresholds[n])
+
+    @staticmethod
+    def acceptance_by_position(p: list[Fraction], q: list[Fraction], n: int) -> list[Fraction]:
+        """P(at least i kept), i = 1..n, for i.i.d. positions: each survives with α = Σ min(p, q)."""
+        alpha = sum(min(a, b) for a, b in zip(p, q))
+        return [alpha ** i for i in range(1, n + 1)]
 
     def judge(
         self,

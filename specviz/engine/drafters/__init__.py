@@ -12,9 +12,11 @@ from specviz.engine.drafters.base import (
 )
 from specviz.engine.drafters.model import ModelDrafter, draft_confidence
 
-# What `generate --drafter` and `bench --drafter` offer, the default first.
-EXACT_DRAFTERS = ("model", "ngram", "hybrid", "tli")
-assert all(DRAFTERS.get(name).exact for name in EXACT_DRAFTERS)
 
-__all__ = ["DRAFTERS", "EXACT_DRAFTERS", "Drafter", "DraftSetup", "ModelDrafter", "Proposal", "draft_confidence",
+def exact_drafters() -> tuple[str, ...]:
+    """What the pickers, `generate --drafter` and `bench --drafter` offer, the default first."""
+    return DRAFTERS.listed()
+
+
+__all__ = ["DRAFTERS", "exact_drafters", "Drafter", "DraftSetup", "ModelDrafter", "Proposal", "draft_confidence",
            "drafter_class", "empty_proposal", "register_drafter"]

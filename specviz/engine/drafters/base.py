@@ -11,6 +11,7 @@ decoding loop never changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -30,6 +31,15 @@ class Proposal:
     sources: list[int] = field(default_factory=list)  # copying drafters: where in the text each token was copied from
     drafted_by: list[str] = field(default_factory=list)  # which drafter proposed each token (hybrid drafting)
     choice: str = ""  # hybrid drafting: "<source>.<reason>", which source filled the cycle and why (source_choice)
+
+
+@dataclass(frozen=True)
+class FrameNote:
+    """What a drafter says in the cycle view's first frame about one of its cycles, besides the proposal."""
+
+    before: str = ""  # said before the frame's own sentence
+    after: str = ""  # said after it
+    instead: str | None = None  # said in place of the frame's sentence and chart
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,18 @@ class Drafter(Protocol):
     across_vocabularies: bool
     # Optional, none if absent: the `drafter_choice` values its cycles may record (hybrid: why a source).
     recorded_choices: frozenset[str]
+    # What the pickers show (specviz/plugins.py): its place, its name and one sentence, each (English, Italian).
+    order: int
+    label: tuple[str, str]
+    help: tuple[str, str]
+
+    # Optional: what it adds to the cycle view's first frame (`FrameNote`), from a cycle's record.
+    @classmethod
+    def frame_note(cls, cycle, say: Callable[..., str]) -> FrameNote: ...
+
+    # Optional: a sentence about a whole run of it, shown above the run's text (a RunRecord, a language).
+    @classmethod
+    def run_note(cls, record, lang: str) -> str | None: ...
 
     def __init__(self, setup: DraftSetup) -> None: ...
 
@@ -79,6 +101,18 @@ drafter_class = DRAFTERS.get
 def recorded_choices() -> frozenset[str]:
     """Every `drafter_choice` a registered drafter may record: what a trace's cycles are checked against."""
     return frozenset().union(*(getattr(cls, "recorded_choices", frozenset()) for _, cls in DRAFTERS.items()))
+
+
+def frame_note(drafter: str, cycle, say: Callable[..., str]) -> FrameNote:
+    """What drafter `drafter` says about `cycle` (nothing for a drafter this install does not have)."""
+    cls = DRAFTERS.find(drafter)
+    return cls.frame_note(cycle, say) if hasattr(cls, "frame_note") else FrameNote()
+
+
+def run_note(drafter: str, record, lang: str) -> str | None:
+    """What drafter `drafter` says about a whole run of it (None: nothing, or a drafter this install lacks)."""
+    cls = DRAFTERS.find(drafter)
+    return cls.run_note(record, lang) if hasattr(cls, "run_note") else None
 
 
 def empty_proposal(setup: DraftSetup) -> Proposal:

@@ -29,6 +29,11 @@ def draft_confidence(logits: torch.Tensor, draft_probs: torch.Tensor, token: int
 class ModelDrafter:
     """Drafts with a small language model that keeps its own KV cache."""
 
+    order = 0  # the default
+    hf_partner = "hf-assisted"  # Hugging Face's counterpart, run beside it by `specviz bench`
+    label = ("draft model", "modello draft")
+    help = ("Draft model: a small model proposes.", "Modello draft: propone un modello piccolo.")
+
     name = "model"
     needs_model = True
     max_tokens = K.high

@@ -18,8 +18,9 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import SamplingPolicy
-from specviz.engine.drafters.base import DraftSetup, Proposal, empty_proposal, register_drafter
+from specviz.engine.drafters.base import DraftSetup, FrameNote, Proposal, empty_proposal, register_drafter
 from specviz.limits import K
+from specviz.text import text
 
 
 def find_continuation(history: list[int], n_max: int, n_min: int) -> tuple[int, int] | None:
@@ -60,6 +61,37 @@ class NgramDrafter:
     exact = True
     forward_passes = 0  # no model runs
     cache_length = None
+    order = 1
+    hf_partner = "hf-prompt-lookup"  # Hugging Face's counterpart, run beside it by `specviz bench`
+    label = ("prompt lookup (copies from the text)", "ricerca nel prompt (copia dal testo)")
+    help = ("Prompt lookup: no draft model; the proposal is copied from where the last few tokens appeared earlier "
+            "in the text. It pays off when the answer repeats its input (editing code, fixing typos).",
+            "Ricerca nel prompt: nessun modello draft; la proposta è copiata da dove gli ultimi token sono già "
+            "comparsi nel testo. Conviene quando la risposta ripete l'input (modificare codice, correggere refusi).")
+    texts = {  # the sentences it uses, besides its label and help
+        "frame.1.nothing_to_copy": (
+            "Prompt lookup found no earlier occurrence of the last tokens: nothing to copy, the target writes one "
+            "token alone.",
+            "La ricerca nel prompt non ha trovato gli ultimi token più indietro nel testo: niente da copiare, il "
+            "target scrive da solo un token."),
+        "view.drafter_ngram": (
+            "Prompt lookup drafted this run: no draft model; each proposal was copied from earlier text, with a "
+            "one-hot q (q(x) = 1). The exact rule keeps a copied token with probability p(x) and, after a "
+            "rejection, corrects from p with that token removed.",
+            "Questa generazione è stata proposta dalla ricerca nel prompt: nessun modello draft; ogni proposta è "
+            "copiata da un punto precedente del testo, con q concentrata su un solo token (q(x) = 1). La regola "
+            "esatta tiene un token copiato con probabilità p(x) e, dopo un rifiuto, corregge da p senza quel "
+            "token."),
+    }
+
+    @classmethod
+    def run_note(cls, record, lang: str) -> str:
+        return text("view.drafter_ngram", lang)
+
+    @classmethod
+    def frame_note(cls, cycle, say) -> FrameNote:
+        """A cycle without copied tokens found no earlier occurrence to copy from."""
+        return FrameNote() if cycle.sources else FrameNote(instead=say("frame.1.nothing_to_copy"))
 
     def __init__(self, setup: DraftSetup):
         self.setup = setup

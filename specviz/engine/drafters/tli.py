@@ -20,10 +20,11 @@ import torch
 
 from specviz.core.policy import SamplingPolicy, logits_to_probs, sample_one
 from specviz.engine.cached import CachedModel
-from specviz.engine.drafters.base import DraftSetup, Proposal, register_drafter
+from specviz.engine.drafters.base import DraftSetup, FrameNote, Proposal, register_drafter
 from specviz.engine.timing import Clock
 from specviz.limits import K
 from specviz.models.vocab_map import VocabularyMap
+from specviz.text import fill, number
 
 
 def common_prefix(a: list[int], b: list[int]) -> int:
@@ -42,6 +43,45 @@ class TliDrafter:
     across_vocabularies = True  # the decoder gives it the token-level intersection of the two vocabularies
     max_tokens = K.high
     exact = True
+    order = 3
+    hf_partner = "hf-universal"  # Hugging Face's counterpart, run beside it by `specviz bench`
+    label = ("another tokenizer (token-level intersection)", "altro tokenizer (intersezione dei token)")
+    help = ("Another tokenizer: a draft model whose vocabulary differs, proposing only the tokens both share.",
+            "Altro tokenizer: un modello draft con un vocabolario diverso, che propone solo i token comuni ai due.")
+    texts = {  # the sentences it uses, besides its label and help
+        "frame.1.tli": (
+            "The draft reads and writes in its own tokens; the q drawn here is kept on the tokens both "
+            "vocabularies share, renumbered with the target's ids. At the first position the target puts "
+            "{outside:.3f} of its mass outside them: no proposal can reach it.",
+            "La bozza legge e scrive nei suoi token; la q disegnata qui resta sui token comuni ai due vocabolari, "
+            "rinumerati con gli id del target. Alla prima posizione il target mette {outside:.3f} della sua massa "
+            "fuori da essi: nessuna proposta può raggiungerla."),
+        "view.drafter_tli": (
+            "A draft model with another tokenizer drafted this run (token-level intersection): it proposed only "
+            "the {size} tokens both vocabularies share, mapped to the target's ids, with q renormalised over them. "
+            "The target's mass outside them, {outside} on average per position, can never be proposed: it bounds "
+            "acceptance from above.",
+            "Un modello draft con un altro tokenizer ha proposto in questa generazione (intersezione dei token): "
+            "ha proposto solo i {size} token che i due vocabolari hanno in comune, tradotti negli id del target, "
+            "con q rinormalizzata su di essi. La massa del target fuori da essi, in media {outside} per posizione, "
+            "non può mai essere proposta: limita dall'alto l'accettazione."),
+    }
+
+    @classmethod
+    def run_note(cls, record, lang: str) -> str | None:
+        """The shared vocabulary's size, and the target's mass outside it on average."""
+        outside = [c.outside_mass[0] for c in record.cycles if c.outside_mass]
+        if not outside:
+            return None
+        return fill("view.drafter_tli", lang, size=number(int(record.settings.get("intersection", 0)), lang),
+                    outside=number(sum(outside) / len(outside), lang, 3))
+
+    @classmethod
+    def frame_note(cls, cycle, say) -> FrameNote:
+        """The target's mass outside the shared vocabulary, which no proposal can take."""
+        if cycle.proposed and cycle.outside_mass:
+            return FrameNote(after=f" {say('frame.1.tli', outside=cycle.outside_mass[0])}")
+        return FrameNote()
 
     def __init__(self, setup: DraftSetup):
         assert setup.draft is not None and setup.vocab_map is not None, "tli needs a draft model and a vocabulary map"

@@ -32,9 +32,12 @@ Measured times vary, so under sampling a seeded run need not repeat its text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from specviz.core.budget import running_mean, tokens_per_cycle_positional
+from specviz.engine.schedules.base import register_schedule
 from specviz.engine.trace import CycleRecord
+from specviz.limits import K
 
 FADE = 0.95  # weight left to earlier acceptance counts after each proposing cycle (~20 cycles of memory)
 COST_WEIGHT = 0.3  # weight of the newest time in each running mean
@@ -44,11 +47,22 @@ POOL_WEIGHT = 2.0  # pseudo-counts of the pooled rate in each position's estimat
 GROWTH = 2  # how far beyond the largest k timed the next choice may go
 
 
+@register_schedule
 @dataclass
 class BudgetSchedule:
+    name: ClassVar[str] = "budget"
+    exact: ClassVar[bool] = True  # it decides from finished cycles only
+    order: ClassVar[int] = 3
+    label: ClassVar[tuple[str, str]] = ("budget", "budget")
+    help: ClassVar[tuple[str, str]] = (
+        "budget: before each cycle, the k (0 = the target alone) with the most tokens per second expected from "
+        "this run's measured times and acceptance.",
+        "budget: prima di ogni ciclo, il k (0 = il target da solo) con più token al secondo attesi in base ai "
+        "tempi e alle accettazioni misurati in questa generazione.")
+
     k: int = 4  # the first proposals' length
-    k_max: int = 32
-    name: str = "budget"
+    k_max: int = K.high
+    confidence: float = 0.4  # unused: it stops no proposal early
     reached: list[float] = field(default_factory=list)  # reached[i]: faded count of cycles that checked position i
     passed: list[float] = field(default_factory=list)  # passed[i]: faded count of those that accepted it
     verify_ms: dict[int, float] = field(default_factory=dict)  # k -> running mean of the target's pass
