@@ -89,7 +89,8 @@ if st.button(tr("exactness.compare")):
         target = models.load_with_progress(st.session_state["lab_target"], "target")
         draft = models.load_with_progress(st.session_state["lab_draft"], "draft")
         with hosting.generation_turn("greedy-check"):
-            check = exactness.greedy_check(target, draft, prompt, DecodeConfig(k=4, max_new_tokens=32))
+            check = exactness.greedy_check(target, draft, prompt, DecodeConfig(schedule="constant", k=4,
+                                                                               max_new_tokens=32))
         st.session_state["lab_greedy"] = check
     except SpecvizError as error:
         st.error(f"{tr('exactness.cannot_compare')}: {literal(error)}")

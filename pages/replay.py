@@ -48,8 +48,8 @@ if text is not None:
             "replay.summary", draft=literal(record.draft) if record.draft else tr("replay.target_only"),
             target=literal(record.target), device=literal(record.device), dtype=literal(record.dtype),
             temperature=literal(policy.get("temperature")), top_k=literal(policy.get("top_k")),
-            top_p=literal(policy.get("top_p")), k=literal(settings.get("k")),
-            schedule=literal(settings.get("schedule")), seed=literal(settings.get("seed"))))
+            top_p=literal(policy.get("top_p")), k=literal(settings.k),
+            schedule=literal(settings.schedule), seed=literal(settings.seed)))
         with st.expander(tr("replay.prompt")):
             st.code(record.prompt, language=None)
         show_run(record, key="replay")

@@ -37,8 +37,9 @@ SHAPES = {  # hidden, intermediate, layers, heads, kv heads (Qwen2.5 configurati
 def exactness(device: str, runs: int) -> dict:
     draft, target = load_model("tiny-draft", device), load_model("tiny-target", device)
     prompt = "def f(x):"
-    alone = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt).token_ids
-    greedy = {k: Decoder(target, draft, DecodeConfig(k=k, max_new_tokens=40)).run(prompt).token_ids == alone
+    alone = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=40)).run(prompt).token_ids
+    greedy = {k: Decoder(target, draft, DecodeConfig(schedule="constant", k=k,
+                                                     max_new_tokens=40)).run(prompt).token_ids == alone
               for k in (1, 4, 8)}
     policy = SamplingPolicy(1.0, 0, 1.0)
     ids = torch.tensor([target.tokenizer(prompt).input_ids], device=target.device)
@@ -48,7 +49,8 @@ def exactness(device: str, runs: int) -> dict:
     for verifier in ("token", "naive"):
         counts = np.zeros(target.vocab_size)
         for seed in range(runs):
-            config = DecodeConfig(k=2, max_new_tokens=1, seed=seed, policy=policy, verifier=verifier,
+            config = DecodeConfig(schedule="constant", k=2, max_new_tokens=1, seed=seed, policy=policy,
+                                  verifier=verifier,
                                   trace_detail="counters")
             counts[Decoder(target, draft, config).run(prompt).token_ids[0]] += 1
         fits[verifier] = chi_square(counts, p)[1]

@@ -66,7 +66,8 @@ def record(out: Path, per_set: int, skip: int) -> None:
     chosen = [p for p in prompts if int(p.id.rsplit("-", 1)[1]) > skip]
     target = load_target(DEFAULT_TARGET)
     draft = load_draft(DEFAULT_DRAFT, target)
-    config = DecodeConfig(policy=SamplingPolicy(temperature=0.0), k=CONTINUATION, max_new_tokens=64)
+    config = DecodeConfig(schedule="constant", policy=SamplingPolicy(temperature=0.0), k=CONTINUATION,
+                          max_new_tokens=64)
     runs = {}
     for prompt in chosen:
         run = Decoder(target, draft, config).run(prompt.text)

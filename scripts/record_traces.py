@@ -88,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         record = Decoder(target, drafts[draft_name], config).run(run.prompt, chat=run.chat)
         (out / f"{name}.json").write_text(json.dumps(asdict(record), ensure_ascii=False), encoding="utf-8")
         totals = record.totals
-        print(f"{name}: {len(record.token_ids)} tokens, {totals['cycles']} cycles, "
-              f"accepted {totals['accepted']}/{totals['proposed']}, ends by {record.stop_reason}", flush=True)
+        print(f"{name}: {len(record.token_ids)} tokens, {totals.cycles} cycles, "
+              f"accepted {totals.accepted}/{totals.proposed}, ends by {record.stop_reason}", flush=True)
     return 0
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from specviz import limits
 from specviz.core.verifiers import exact_verifiers
+from specviz.engine.decoder import DecodeConfig
 from specviz.engine.drafters import exact_drafters
 from specviz.engine.schedules import schedule_names
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, REGISTRY
@@ -18,19 +19,20 @@ from specviz.text import LANGUAGES
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 
+_DECODE = DecodeConfig()  # the decoding defaults, one place for the app and the CLI
 DEFAULTS = {
     "lang": "en",
     "draft": DEFAULT_DRAFT,
     "target": DEFAULT_TARGET,
-    "k": 4,
-    "schedule": "budget",  # measured: never below the target alone, within 5% of the best constant k on code
-    "drafter": "model",
-    "verifier": "token",  # measured: block keeps no more on this pair (docs/benchmarks.md, Verifiers)
-    "temperature": 0.0,
-    "top_k": 0,
-    "top_p": 1.0,
-    "max_new_tokens": 48,
-    "seed": 0,
+    "k": _DECODE.k,
+    "schedule": _DECODE.schedule,
+    "drafter": _DECODE.drafter,
+    "verifier": _DECODE.verifier,
+    "temperature": _DECODE.policy.temperature,
+    "top_k": _DECODE.policy.top_k,
+    "top_p": _DECODE.policy.top_p,
+    "max_new_tokens": 48,  # the page's own: a shorter first run than `generate`'s, so a class waits less
+    "seed": _DECODE.seed,
     "chat": False,
     "prompt": "def fibonacci(n):\n    \"\"\"Return the n-th Fibonacci number.\"\"\"\n",
     "runs": [],  # finished runs of this session, newest last

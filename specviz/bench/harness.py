@@ -284,8 +284,8 @@ def _add_trace_figures(row: BenchRow, group: list[Sample], baseline: list[Sample
         return
     cycles = [c for r in records for c in r.cycles]
     row.mean_tokens_per_cycle = sum(len(c.emitted) for c in cycles) / len(cycles)
-    row.draft_forward_passes = sum(r.totals["draft_forward_passes"] for r in records)
-    row.target_forward_passes = sum(r.totals["target_forward_passes"] for r in records)
+    row.draft_forward_passes = sum(r.totals.draft_forward_passes for r in records)
+    row.target_forward_passes = sum(r.totals.target_forward_passes for r in records)
     row.draft_ms_per_cycle = statistics.fmean(c.draft_ms for c in cycles)
     row.verify_ms_per_cycle = statistics.fmean(c.verify_ms for c in cycles)
     row.overhead_ms_per_cycle = statistics.fmean(c.overhead_ms for c in cycles)

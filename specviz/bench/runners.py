@@ -178,8 +178,8 @@ def _run_specviz(config: Config, target: LoadedModel, draft: LoadedModel, reques
                           drafter=config.drafter if config.implementation != "specviz-baseline" else "model",
                           ngram_max=config.ngram_max)
     run = Decoder(target, proposer, decode).run(request.prompt.text)
-    return Sample(config, request, run.token_ids, run.timing["wall_ms"], run.timing.get("ttft_ms"),
-                  run.timing["peak_memory_bytes"], trace=run)
+    return Sample(config, request, run.token_ids, run.timing.wall_ms, run.timing.ttft_ms,
+                  run.timing.peak_memory_bytes, trace=run)
 
 
 @torch.inference_mode()

@@ -35,26 +35,31 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
                              "container's memory), two-layouts, one-layout or laptop (int8 weights)")
 
 
+DEFAULT = DecodeConfig()  # every option's default
+
+
 def add_commands(commands) -> None:
     gen = commands.add_parser("generate", help="decode a prompt with speculation (or --no-spec)")
     add_model_arguments(gen)
     gen.add_argument("--prompt", required=True)
-    gen.add_argument("--k", type=integer, default=4, help=f"proposed tokens per cycle ({K.low}..{K.high})")
-    gen.add_argument("--schedule", default="budget", choices=schedule_names(),
-                     help=SCHEDULES.help(threshold=DecodeConfig().confidence) + " A seed fixes a sampled text "
+    gen.add_argument("--k", type=integer, default=DEFAULT.k, help=f"proposed tokens per cycle ({K.low}..{K.high})")
+    gen.add_argument("--schedule", default=DEFAULT.schedule, choices=schedule_names(),
+                     help=SCHEDULES.help(threshold=DEFAULT.confidence) + " A seed fixes a sampled text "
                      "under every schedule but budget.")
-    gen.add_argument("--confidence", type=finite_float, default=0.4, help="dynamic schedule threshold")
-    gen.add_argument("--temperature", type=finite_float, default=0.0, help="0 is greedy")
-    gen.add_argument("--top-k", type=integer, default=0, help="0 keeps every token")
-    gen.add_argument("--top-p", type=finite_float, default=1.0, help="in (0, 1]; 1 keeps every token")
-    gen.add_argument("--max-new-tokens", type=integer, default=64)
-    gen.add_argument("--seed", type=integer, default=0)
+    gen.add_argument("--confidence", type=finite_float, default=DEFAULT.confidence, help="dynamic schedule threshold")
+    gen.add_argument("--temperature", type=finite_float, default=DEFAULT.policy.temperature, help="0 is greedy")
+    gen.add_argument("--top-k", type=integer, default=DEFAULT.policy.top_k, help="0 keeps every token")
+    gen.add_argument("--top-p", type=finite_float, default=DEFAULT.policy.top_p, help="in (0, 1]; 1 keeps every token")
+    gen.add_argument("--max-new-tokens", type=integer, default=DEFAULT.max_new_tokens)
+    gen.add_argument("--seed", type=integer, default=DEFAULT.seed)
     gen.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
-    gen.add_argument("--top-n", type=integer, default=10, help="tokens kept in the trace at a rejection")
+    gen.add_argument("--top-n", type=integer, default=DEFAULT.top_n, help="tokens kept in the trace at a rejection")
     gen.add_argument("--verifier", default=None, choices=exact_verifiers(), help=VERIFIERS.choices_help())
     gen.add_argument("--drafter", default=None, choices=exact_drafters(), help=DRAFTERS.choices_help())
-    gen.add_argument("--ngram-max", type=integer, default=3, help="prompt lookup: the longest n-gram looked up")
-    gen.add_argument("--ngram-min", type=integer, default=1, help="prompt lookup: the shortest n-gram looked up")
+    gen.add_argument("--ngram-max", type=integer, default=DEFAULT.ngram_max,
+                     help="prompt lookup: the longest n-gram looked up")
+    gen.add_argument("--ngram-min", type=integer, default=DEFAULT.ngram_min,
+                     help="prompt lookup: the shortest n-gram looked up")
     gen.add_argument("--broken", choices=BROKEN_VARIANTS, default=None,
                      help="teaching only, off by default: a rule that is wrong on purpose (the output no longer "
                           "follows the target)")
@@ -75,7 +80,7 @@ def _rules(args: argparse.Namespace) -> dict[str, str]:
     """The run's drafter and verifier: as asked, or the broken variant's, which a different explicit choice
     would silently override (one line, exit 2)."""
     if not args.broken:
-        return {"drafter": args.drafter or DecodeConfig.drafter, "verifier": args.verifier or DecodeConfig.verifier}
+        return {"drafter": args.drafter or DEFAULT.drafter, "verifier": args.verifier or DEFAULT.verifier}
     variant = BROKEN_VARIANTS[args.broken]
     for option, asked, fixed in (("--drafter", args.drafter, variant.drafter),
                                  ("--verifier", args.verifier, variant.verifier)):

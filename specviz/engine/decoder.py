@@ -46,10 +46,16 @@ BROKEN_VARIANTS = {
 
 @dataclass(frozen=True)
 class DecodeConfig:
+    """How to decode: the one place for defaults (the Live page's settings and `generate`'s options read them).
+
+    The default schedule is the budget, the fastest measured; its k follows measured times, so under sampling
+    a seeded run need not repeat its text: code that needs one seed to fix one text names schedule="constant".
+    """
+
     policy: SamplingPolicy = field(default_factory=SamplingPolicy)
     k: int = 4
     k_max: int = K.high  # the most the heuristic schedule may grow k to (a host's max_k)
-    schedule: str = "constant"
+    schedule: str = "budget"  # measured: never below the target alone, within 5% of the best constant k on code
     confidence: float = 0.4  # dynamic schedule threshold
     max_new_tokens: int = 64
     seed: int = 0
@@ -58,7 +64,7 @@ class DecodeConfig:
     trace_detail: str = "full"  # "counters" skips texts and top-N
     compare_verifiers: bool = False  # full traces: also judge each cycle by every exact rule (the Verifiers view)
     drafter: str = "model"  # a name in specviz.engine.drafters.DRAFTERS
-    verifier: str = "token"  # a name in specviz.core.verifiers.VERIFIERS
+    verifier: str = "token"  # a name in specviz.core.verifiers.VERIFIERS; measured: block keeps no more here
     ngram_max: int = 3  # prompt lookup (drafters "ngram", "hybrid"): the longest n-gram looked up
     ngram_min: int = 1  # and the shortest
 

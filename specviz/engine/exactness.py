@@ -132,7 +132,7 @@ class LabJob:
 
     def __init__(self, target, draft, prompt: str, policy: SamplingPolicy, runs: int, two: bool, variant: str):
         chosen = LAB_VARIANTS[variant]
-        config = DecodeConfig(policy=policy, k=2, drafter=chosen.drafter, verifier=chosen.verifier)
+        config = DecodeConfig(schedule="constant", policy=policy, k=2, drafter=chosen.drafter, verifier=chosen.verifier)
         self.speculative, self.alone = Decoder(target, draft, config), Decoder(target, None, config)
         self.prompt, self.runs, self.two, self.variant = prompt, runs, two, variant
         prompt_ids = self.speculative.encode(prompt)

@@ -78,7 +78,7 @@ def measured_budget(speculative: RunRecord, baseline: RunRecord) -> MeasuredBudg
     base_cycles = decode_cycles(baseline)
     target_ms_per_token = sum(c.cycle_ms for c in base_cycles) / len(base_cycles)
     mean_k = proposed / len(spec_cycles)
-    rates = speculative.totals["acceptance_by_position"]
+    rates = speculative.totals.acceptance_by_position
     predicted_tokens = tokens_per_cycle_positional(rates)
     predicted_ms_per_token = (mean_k * draft_ms_per_token + verify_ms + overhead_ms) / predicted_tokens
     generated_spec = len(speculative.token_ids)
@@ -92,10 +92,10 @@ def measured_budget(speculative: RunRecord, baseline: RunRecord) -> MeasuredBudg
         verify_ratio=verify_ms / target_ms_per_token,
         mean_k=mean_k,
         acceptance_by_position=rates,
-        alpha_mean=speculative.totals["acceptance_rate"],
+        alpha_mean=speculative.totals.acceptance_rate,
         predicted_tokens_per_cycle=predicted_tokens,
-        observed_tokens_per_cycle=speculative.totals["mean_tokens_per_cycle"],
+        observed_tokens_per_cycle=speculative.totals.mean_tokens_per_cycle,
         predicted_speedup=target_ms_per_token / predicted_ms_per_token,
         actual_speedup=speedup(speculative, baseline),
-        wall_speedup=baseline.timing["wall_ms"] / speculative.timing["wall_ms"] * generated_spec / generated_base,
+        wall_speedup=baseline.timing.wall_ms / speculative.timing.wall_ms * generated_spec / generated_base,
     )

@@ -9,7 +9,7 @@ caches.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import torch
 
@@ -17,6 +17,7 @@ from specviz.core.policy import logits_to_probs
 from specviz.core.verifiers import VerifyResult, exact_verifiers, get_verifier, judge_all
 from specviz.engine.cached import CachedModel
 from specviz.engine.drafters import DraftSetup, Proposal, drafter_class
+from specviz.engine.run_parts import Settings, Timing, Totals
 from specviz.engine.schedules import make_schedule
 from specviz.engine.timing import Clock, peak_memory_bytes
 from specviz.engine.trace import CacheSteps, CycleRecord, RuleVerdict, RunRecord, TopTokens, totals
@@ -58,10 +59,10 @@ class DecodeRun:
             prompt=prompt, prompt_ids=prompt_ids, draft=decoder.draft.name if decoder.draft else None,
             target=target.name, device=str(target.device), dtype=str(target.dtype).removeprefix("torch."),
             policy=config.policy.to_dict(),
-            settings={**{k: v for k, v in asdict(config).items() if k != "policy"},
-                      "stop_strings": list(config.stop_strings), "chat": chat,
-                      "speculative": decoder.speculative,
-                      **({"intersection": decoder.vocab_map.size} if decoder.vocab_map else {})},
+            settings=Settings(**{**{k: v for k, v in asdict(config).items() if k != "policy"},
+                                 "stop_strings": list(config.stop_strings)},
+                              chat=chat, speculative=decoder.speculative,
+                              intersection=decoder.vocab_map.size if decoder.vocab_map else None),
             drafter=decoder.drafter, verifier=self.verifier.name,
             target_kernels=target.kernels,
             draft_dtype=decoder.draft.computes_in if decoder.draft else None,
@@ -85,7 +86,7 @@ class DecodeRun:
         # Only time inside steps counts: in step mode the pauses between clicks are the user's, not the run's.
         self.busy_ms += self.clock.now_ms() - began
         if not record.cycles:
-            record.timing["ttft_ms"] = self.busy_ms
+            record.timing.ttft_ms = self.busy_ms
         record.cycles.append(cycle)
         record.token_ids.extend(cycle.emitted)
         record.stop_reason = self._stop_reason_truncating(cycle)
@@ -95,7 +96,7 @@ class DecodeRun:
             self._finish()
         else:
             record.totals = self._totals()
-            record.timing.update(self._timing())
+            record.timing = self._timing()
         return cycle
 
     def close(self) -> None:
@@ -234,19 +235,19 @@ class DecodeRun:
             residual=residual[ids].tolist(),
         )
 
-    def _totals(self) -> dict:
+    def _totals(self) -> Totals:
         counts = totals(self.record.cycles, len(self.record.token_ids))
-        counts["target_forward_passes"] = self.target_cache.forward_passes
-        counts["draft_forward_passes"] = self.drafter.forward_passes
+        counts.target_forward_passes = self.target_cache.forward_passes
+        counts.draft_forward_passes = self.drafter.forward_passes
         return counts
 
-    def _timing(self) -> dict:
+    def _timing(self) -> Timing:
         """Times so far: the run's busy time, its parts, and the rates they give."""
         cycles, generated = self.record.cycles, len(self.record.token_ids)
         proposed = sum(len(c.draft_ms_per_token) for c in cycles)
         verifying = [c for c in cycles if c.proposed]
         wall_ms = self.busy_ms
-        return dict(
+        return Timing(
             wall_ms=wall_ms,
             draft_ms=sum(c.draft_ms for c in cycles),
             verify_ms=sum(c.verify_ms for c in cycles),
@@ -255,6 +256,7 @@ class DecodeRun:
             verify_ms_per_cycle=sum(c.verify_ms for c in verifying) / len(verifying) if verifying else None,
             ms_per_token=wall_ms / generated if generated else None,
             tokens_per_s=1000.0 * generated / wall_ms if wall_ms > 0 and generated else 0.0,
+            ttft_ms=self.record.timing.ttft_ms,  # measured by the first step
         )
 
     def _finish(self) -> None:
@@ -262,5 +264,4 @@ class DecodeRun:
         record = self.record
         record.text = self.decoder.target.tokenizer.decode(record.token_ids)
         record.totals = self._totals()
-        record.timing.update(self._timing(), peak_memory_bytes=peak_memory_bytes(self.decoder.target.device))
-        record.timing.setdefault("ttft_ms", None)
+        record.timing = replace(self._timing(), peak_memory_bytes=peak_memory_bytes(self.decoder.target.device))

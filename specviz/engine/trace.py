@@ -9,15 +9,15 @@ p, q and the normalised residual at the rejection (never whole vocabularies).
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import asdict, dataclass, field, fields
 
 from specviz.engine.drafters.base import recorded_choices
+from specviz.engine.run_parts import CHECKS, Settings, Timing, Totals, is_number, is_text, part_from_dict
 from specviz.errors import SpecvizError
 from specviz.limits import MAX_NEW_TOKENS, TRACE_PROMPT_TOKENS, K
 
-SCHEMA_VERSION = 2
-READABLE_VERSIONS = (1, 2)  # version 1 had no drafter, verifier or kernels: they read as the defaults of then
+SCHEMA_VERSION = 3  # 3: settings, totals and timing are typed (run_parts.py); their JSON is unchanged
+READABLE_VERSIONS = (1, 2, 3)  # version 1 had no drafter, verifier or kernels: they read as the defaults of then
 
 
 @dataclass
@@ -102,13 +102,13 @@ class RunRecord:
     target: str
     device: str
     dtype: str
-    policy: dict
-    settings: dict  # k, schedule, seed, max_new_tokens, stop strings, top_n, rule
+    policy: dict  # SamplingPolicy.to_dict()
+    settings: Settings
     text: str = ""
     token_ids: list[int] = field(default_factory=list)
     cycles: list[CycleRecord] = field(default_factory=list)
-    totals: dict = field(default_factory=dict)
-    timing: dict = field(default_factory=dict)
+    totals: Totals = field(default_factory=Totals)
+    timing: Timing = field(default_factory=Timing)
     stop_reason: str = ""  # "eos", "stop-string", "max-new-tokens", "context", "cancelled"
     drafter: str = "model"  # the registered drafter that proposed ("none" for the target alone)
     verifier: str = "token"  # the registered verifier that decided
@@ -144,7 +144,8 @@ def run_from_dict(data: dict) -> RunRecord:
             raise SpecvizError(f"the trace has {len(data['cycles']):,} cycles; a run has at most "
                                f"{MAX_NEW_TOKENS.high:,} (one token each at least)")
         cycles = [_cycle_from_dict(c, i) for i, c in enumerate(data["cycles"])]
-        values = {f.name: data[f.name] for f in fields(RunRecord) if f.name not in ("cycles", "prompt_texts")}
+        parts = {"settings": Settings, "totals": Totals, "timing": Timing}
+        values = {f.name: data[f.name] for f in fields(RunRecord) if f.name not in ("cycles", "prompt_texts", *parts)}
         values["prompt_texts"] = data.get("prompt_texts", [])  # optional: traces written before it have none
         if not _CHECKS["strs"](values["prompt_texts"]) or len(values["prompt_texts"]) not in (
                 0, len(data["prompt_ids"])):
@@ -156,9 +157,8 @@ def run_from_dict(data: dict) -> RunRecord:
         _check_cache_growth(cycles, len(data["prompt_ids"]))
         values["schema_version"] = SCHEMA_VERSION  # read as, and written back as, the current version
         _plain(values["policy"], "the trace's policy")
-        _plain(values["settings"], "the trace's settings")
-        _numbers_only(values["totals"], "the trace's totals")
-        _numbers_only(values["timing"], "the trace's timing")
+        for name, kind in parts.items():  # typed: each field checked, missing ones at their default
+            values[name] = part_from_dict(kind, data[name], f"the trace's {name}")
     except (KeyError, TypeError, AttributeError) as error:
         raise SpecvizError(f"not a specviz trace: missing or malformed field {error}") from None
     return RunRecord(cycles=cycles, **values)
@@ -173,39 +173,8 @@ def _check_cache_growth(cycles: list[CycleRecord], prompt_length: int) -> None:
         written += len(cycle.emitted)
 
 
-# What each stored field must hold, so a crafted trace fails here rather than in a view.
-# Numbers: finite, and no larger than any measurement or id can be (JSON allows 10**400 and 1e999).
-LARGEST = 2.0**53  # beyond this, integers stop being exact as floats
-
-
-def _integer(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= LARGEST
-
-
-def _number(value) -> bool:
-    return _integer(value) or (isinstance(value, float) and math.isfinite(value) and abs(value) <= LARGEST)
-
-
-def _text(value) -> bool:
-    """A string any encoder can write (a lone surrogate such as '\\ud800' cannot be)."""
-    if not isinstance(value, str):
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-_CHECKS = {
-    int: _integer,
-    float: _number,
-    str: _text,
-    "ints": lambda v: isinstance(v, list) and all(_integer(x) for x in v),
-    "floats": lambda v: isinstance(v, list) and all(_number(x) for x in v),
-    "strs": lambda v: isinstance(v, list) and all(_text(x) for x in v),
-    dict: lambda v: isinstance(v, dict),
-}
+# What each stored field must hold, so a crafted trace fails here rather than in a view (run_parts.CHECKS).
+_CHECKS = CHECKS
 _CYCLE_TYPES = {
     "index": int, "k": int, "proposed": "ints", "proposed_texts": "strs", "target_p": "floats",
     "draft_q": "floats", "accept_prob": "floats", "uniforms": "floats", "accepted": int, "kind": str,
@@ -216,7 +185,7 @@ _CACHE_FIELDS = ("target_filled", "target_kept", "draft_filled", "draft_kept")
 _TOP_TYPES = {"ids": "ints", "texts": "strs", "target_p": "floats", "draft_q": "floats", "residual": "floats"}
 _RUN_TYPES = {
     "prompt": str, "prompt_ids": "ints", "target": str, "device": str, "dtype": str, "policy": dict,
-    "settings": dict, "text": str, "token_ids": "ints", "totals": dict, "timing": dict, "stop_reason": str,
+    "text": str, "token_ids": "ints", "stop_reason": str,
     "drafter": str, "verifier": str, "target_kernels": str,
 }
 KINDS = ("correction", "bonus", "target")
@@ -318,31 +287,17 @@ def _verdict_from_dict(data: dict, k: int, where: str) -> RuleVerdict:
     return RuleVerdict(**values)
 
 
-# Settings the views count with: each, where present, a non-negative integer.
-_SETTING_COUNTS = ("k", "k_max", "max_new_tokens", "seed", "top_n", "ngram_max", "ngram_min", "intersection")
-
-
 def _plain(values: dict, where: str) -> None:
-    """Settings and policy hold names, flags, numbers and flat lists of them: what the viewer prints.
+    """A policy holds names, flags, numbers and flat lists of them: what the viewer prints.
 
     Lists are one level deep (stop strings): nothing is walked recursively, however deep a crafted value nests.
     """
     def scalar(value) -> bool:
-        return value is None or isinstance(value, bool) or _number(value) or _text(value)
+        return value is None or isinstance(value, bool) or is_number(value) or is_text(value)
 
     for name, value in values.items():
-        if not _text(name) or not (scalar(value) or isinstance(value, list) and all(map(scalar, value))):
+        if not is_text(name) or not (scalar(value) or isinstance(value, list) and all(map(scalar, value))):
             raise SpecvizError(f"{where}: {name!r} holds something a trace cannot hold")
-        if name in _SETTING_COUNTS and not (_integer(value) and value >= 0):
-            raise SpecvizError(f"{where}: {name!r} must be a whole number of at least 0, got {str(value)[:40]!r}")
-
-
-def _numbers_only(values: dict, where: str) -> None:
-    """Totals and timing hold numbers or None (lists of numbers "by position"): the viewer formats them so."""
-    for name, value in values.items():
-        items = value if isinstance(value, list) and name.endswith("_by_position") else [value]
-        if not all(v is None or _CHECKS[float](v) for v in items):
-            raise SpecvizError(f"{where}: {name!r} must be a number")
 
 
 def run_from_json(text: str) -> RunRecord:
@@ -353,7 +308,7 @@ def run_from_json(text: str) -> RunRecord:
     return run_from_dict(data)
 
 
-def totals(cycles: list[CycleRecord], generated: int) -> dict:
+def totals(cycles: list[CycleRecord], generated: int) -> Totals:
     """Counts over a run: proposed, accepted, acceptance by position, tokens per cycle."""
     proposed = sum(len(c.proposed) for c in cycles)
     accepted = sum(c.accepted for c in cycles)
@@ -367,13 +322,13 @@ def totals(cycles: list[CycleRecord], generated: int) -> dict:
                 passed.append(0)
             reached[i] += 1
             passed[i] += i < cycle.accepted
-    return {
-        "cycles": len(cycles),
-        "generated": generated,
-        "proposed": proposed,
-        "accepted": accepted,
-        "acceptance_rate": accepted / proposed if proposed else None,
-        "acceptance_by_position": [p / r for p, r in zip(passed, reached)],
-        "checked_by_position": reached,
-        "mean_tokens_per_cycle": generated / len(cycles) if cycles else 0.0,
-    }
+    return Totals(
+        cycles=len(cycles),
+        generated=generated,
+        proposed=proposed,
+        accepted=accepted,
+        acceptance_rate=accepted / proposed if proposed else None,
+        acceptance_by_position=[p / r for p, r in zip(passed, reached)],
+        checked_by_position=reached,
+        mean_tokens_per_cycle=generated / len(cycles) if cycles else 0.0,
+    )

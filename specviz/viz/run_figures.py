@@ -37,13 +37,13 @@ def plot_label(text: str) -> str:
 def headline(record: RunRecord, lang: str = "en") -> list[tuple[str, str]]:
     """The run's headline numbers as (label, shown value) pairs."""
     totals, timing = record.totals, record.timing
-    rate = totals.get("acceptance_rate")
+    rate = totals.acceptance_rate
     return [
-        (tr("fig.tokens", lang), f"{totals.get('generated', len(record.token_ids)) or 0:.0f}"),
-        (tr("fig.cycles", lang), f"{totals.get('cycles', len(record.cycles)) or 0:.0f}"),
-        (tr("fig.tokens_per_cycle", lang), f"{totals.get('mean_tokens_per_cycle') or 0:.2f}"),
+        (tr("fig.tokens", lang), f"{totals.generated or len(record.token_ids):.0f}"),
+        (tr("fig.cycles", lang), f"{totals.cycles or len(record.cycles):.0f}"),
+        (tr("fig.tokens_per_cycle", lang), f"{totals.mean_tokens_per_cycle or 0:.2f}"),
         (tr("fig.acceptance_rate", lang), "—" if rate is None else f"{rate:.2f}"),
-        (tr("fig.tokens_per_s", lang), f"{timing.get('tokens_per_s') or 0:.2f}"),
+        (tr("fig.tokens_per_s", lang), f"{timing.tokens_per_s or 0:.2f}"),
     ]
 
 

@@ -23,7 +23,8 @@ PROMPT = "The quick brown fox"
 @pytest.fixture(scope="module")
 def trace(tiny_pair) -> dict:
     draft, target = tiny_pair
-    run = Decoder(target, draft, DecodeConfig(k=3, max_new_tokens=12, policy=SamplingPolicy(1.0), seed=3)).run(PROMPT)
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", k=3, max_new_tokens=12,
+                                              policy=SamplingPolicy(1.0), seed=3)).run(PROMPT)
     return json.loads(run.to_json())
 
 
@@ -146,7 +147,7 @@ def test_the_exactness_lab_keeps_one_row_of_logits_per_prompt(tiny_pair):
     shapes = []
     handle = target.model.register_forward_hook(lambda module, args, output: shapes.append(output.logits.shape))
     try:
-        decoder = Decoder(target, draft, DecodeConfig(policy=SamplingPolicy(1.0, top_k=5)))
+        decoder = Decoder(target, draft, DecodeConfig(schedule="constant", policy=SamplingPolicy(1.0, top_k=5)))
         prompt_ids = decoder.encode("def f(x): return x + 1  # a prompt of several tokens")
         first = exactness.exact_first(decoder, prompt_ids)
         exactness.exact_pairs(decoder, prompt_ids, first)

@@ -113,7 +113,7 @@ def test_the_default_budget_schedule_shows_the_k_it_chose_per_cycle():
     click(at, "Run")
     assert not at.exception
     run = at.session_state["runs"][-1]
-    assert run.settings["schedule"] == "budget" and run.token_ids == at.session_state["baseline"].token_ids
+    assert run.settings.schedule == "budget" and run.token_ids == at.session_state["baseline"].token_ids
     timeline = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
                     if json.loads(c.proto.spec)["layout"]["title"]["text"] == "Cycle timeline")
     chosen = next(trace for trace in timeline["data"] if trace["name"] == "k chosen")

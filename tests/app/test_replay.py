@@ -36,12 +36,12 @@ def test_the_shipped_traces_are_real_runs_a_class_needs():
         draft = "smollm2-135m" if record.drafter == "tli" else "qwen2.5-coder-0.5b"  # tli: another vocabulary
         assert (record.draft, record.target) == (draft, "qwen2.5-coder-1.5b")
         assert record.schema_version == SCHEMA_VERSION
-        assert record.totals["generated"] == len(record.token_ids) == sum(len(c.emitted) for c in record.cycles)
+        assert record.totals.generated == len(record.token_ids) == sum(len(c.emitted) for c in record.cycles)
     for prompt_set in SETS:  # each set greedy and sampled
         assert records[f"qwen-{prompt_set}-greedy"].policy["temperature"] == 0.0
         assert records[f"qwen-{prompt_set}-t0.8"].policy["temperature"] == 0.8
     many = records["qwen-many-rejections"].totals
-    assert many["accepted"] / many["proposed"] < 0.3
+    assert many.accepted / many.proposed < 0.3
     assert records["qwen-stops-at-eos"].stop_reason == "eos"
     assert any(c.kind == "correction" for c in records["qwen-code-t0.8"].cycles)
     assert any(c.kind == "bonus" for c in records["qwen-code-t0.8"].cycles)
@@ -51,7 +51,7 @@ def test_the_shipped_traces_are_real_runs_a_class_needs():
     assert {c.drafted_by[0] for c in records["qwen-edit-hybrid"].cycles if c.drafted_by} == {"ngram", "model"}
     reasons = {c.drafter_choice for c in records["qwen-edit-hybrid"].cycles}  # each cycle says why its source
     assert {"copy.faster", "model.no_match"} <= reasons and "" not in reasons
-    assert records["smollm2-tli-italian"].settings["intersection"] > 30_000
+    assert records["smollm2-tli-italian"].settings.intersection > 30_000
     assert sum(path.stat().st_size for path in TRACES) < 600_000  # about 0.5 MB shipped
 
 

@@ -59,7 +59,8 @@ def test_a_recorded_cycle_is_judged_by_every_rule_on_the_same_draws(lang):
 
 def test_the_last_live_run_is_judged_too(tiny_pair):
     draft, target = tiny_pair
-    run = Decoder(target, draft, DecodeConfig(policy=SamplingPolicy(1.0, 0, 1.0), k=4, max_new_tokens=20,
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", policy=SamplingPolicy(1.0, 0, 1.0), k=4,
+                                              max_new_tokens=20,
                                               verifier="block", compare_verifiers=True)).run("The quick brown fox")
     at = open_page("en", runs=[run])
     at.radio(key="verifiers_source").set_value("live").run()

@@ -83,7 +83,7 @@ def test_cycle_zero_reads_the_prompt_and_its_times_are_left_out():
 def test_greedy_text_under_the_budget_schedule_is_the_target_alones(tiny_pair):
     draft, target = tiny_pair
     for prompt in ("def f(x):", "The quick brown fox", "Once upon a time"):
-        alone = Decoder(target, None, DecodeConfig(max_new_tokens=60)).run(prompt).token_ids
+        alone = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=60)).run(prompt).token_ids
         for k in (1, 4):
             run = Decoder(target, draft, DecodeConfig(k=k, schedule="budget", max_new_tokens=60)).run(prompt)
             assert run.token_ids == alone, (prompt, k)

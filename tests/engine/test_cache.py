@@ -20,7 +20,7 @@ def fresh_next_logits(loaded, tokens, vocab):
 @pytest.mark.parametrize("cycles", [1, 3, 7])
 def test_caches_match_a_fresh_forward_pass(tiny_pair, cycles):
     draft, target = tiny_pair
-    decoder = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=200, seed=2,
+    decoder = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=200, seed=2,
                                                   policy=SamplingPolicy(temperature=1.0)))
     run = decoder.start("Il gatto")
     records = [run.step() for _ in range(cycles)]

@@ -73,7 +73,7 @@ def test_dynamic_schedule_stops_when_the_draft_is_unsure(tiny_pair):
 
 def test_constant_schedule_keeps_k(tiny_pair):
     draft, target = tiny_pair
-    run = Decoder(target, draft, DecodeConfig(k=5, max_new_tokens=50)).run(PROMPT)
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", k=5, max_new_tokens=50)).run(PROMPT)
     done = 0
     for cycle in run.cycles:
         assert cycle.k == min(5, 50 - done - 1)  # never proposes past the token budget
@@ -85,30 +85,31 @@ def test_constant_schedule_keeps_k(tiny_pair):
 def test_max_new_tokens_is_exact(tiny_pair, limit):
     draft, target = tiny_pair
     for spec in (draft, None):
-        run = Decoder(target, spec, DecodeConfig(k=4, max_new_tokens=limit)).run(PROMPT)
+        run = Decoder(target, spec, DecodeConfig(schedule="constant", k=4, max_new_tokens=limit)).run(PROMPT)
         assert len(run.token_ids) == limit
         assert run.stop_reason == "max-new-tokens"
 
 
 def test_eos_stops_and_nothing_follows(tiny_pair):
     draft, target = tiny_pair
-    free = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPT).token_ids
+    free = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=30)).run(PROMPT).token_ids
     stop_token = free[6]
     first = free.index(stop_token)
     with_eos = dataclasses.replace(target, eos_ids=frozenset({stop_token}))
     for spec in (draft, None):
-        run = Decoder(with_eos, spec, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPT)
+        run = Decoder(with_eos, spec, DecodeConfig(schedule="constant", k=4, max_new_tokens=30)).run(PROMPT)
         assert run.token_ids == free[: first + 1]
         assert run.stop_reason == "eos"
 
 
 def test_stop_string_cuts_at_the_completing_token(tiny_pair):
     draft, target = tiny_pair
-    free = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPT)
+    free = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=30)).run(PROMPT)
     decode = target.tokenizer.decode
     stop = decode(free.token_ids[9:11])
     for spec in (draft, None):
-        run = Decoder(target, spec, DecodeConfig(k=4, max_new_tokens=30, stop_strings=(stop,))).run(PROMPT)
+        run = Decoder(target, spec, DecodeConfig(schedule="constant", k=4, max_new_tokens=30,
+                                                 stop_strings=(stop,))).run(PROMPT)
         assert run.stop_reason == "stop-string"
         assert stop in decode(run.token_ids) and stop not in decode(run.token_ids[:-1])
         assert run.token_ids == free.token_ids[: len(run.token_ids)]
@@ -117,7 +118,7 @@ def test_stop_string_cuts_at_the_completing_token(tiny_pair):
 
 def test_a_seed_reproduces_a_sampled_run(tiny_pair):
     draft, target = tiny_pair
-    config = DecodeConfig(k=3, max_new_tokens=40, seed=42, policy=SamplingPolicy(temperature=1.0))
+    config = DecodeConfig(schedule="constant", k=3, max_new_tokens=40, seed=42, policy=SamplingPolicy(temperature=1.0))
     one, two = (Decoder(target, draft, config).run(PROMPT) for _ in range(2))
     assert one.token_ids == two.token_ids
     assert [c.uniforms for c in one.cycles] == [c.uniforms for c in two.cycles]
@@ -127,7 +128,8 @@ def test_a_seed_reproduces_a_sampled_run(tiny_pair):
 
 def test_trace_round_trips_through_json_without_loss(tiny_pair):
     draft, target = tiny_pair
-    run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=40, policy=SamplingPolicy(1.0))).run(PROMPT)
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=40,
+                                              policy=SamplingPolicy(1.0))).run(PROMPT)
     assert any(c.top is not None for c in run.cycles)
     again = run_from_json(run.to_json())
     assert again == run
@@ -136,7 +138,8 @@ def test_trace_round_trips_through_json_without_loss(tiny_pair):
 
 def test_trace_records_what_a_viewer_needs(tiny_pair):
     draft, target = tiny_pair
-    run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=60, policy=SamplingPolicy(1.0))).run(PROMPT)
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=60,
+                                              policy=SamplingPolicy(1.0))).run(PROMPT)
     for cycle in run.cycles:
         checked = len(cycle.accept_prob)
         assert checked == min(cycle.accepted + 1, len(cycle.proposed))
@@ -148,10 +151,10 @@ def test_trace_records_what_a_viewer_needs(tiny_pair):
             assert cycle.emitted[-1] in cycle.top.ids or len(cycle.top.ids) >= 10
         assert cycle.draft_ms >= sum(cycle.draft_ms_per_token) - 1e-6
     totals = run.totals
-    assert totals["generated"] == len(run.token_ids) == sum(len(c.emitted) for c in run.cycles)
-    assert totals["acceptance_by_position"][0] == pytest.approx(
+    assert totals.generated == len(run.token_ids) == sum(len(c.emitted) for c in run.cycles)
+    assert totals.acceptance_by_position[0] == pytest.approx(
         sum(c.accepted > 0 for c in run.cycles if c.proposed) / sum(1 for c in run.cycles if c.proposed))
-    assert run.timing["ttft_ms"] > 0 and run.timing["wall_ms"] >= run.timing["ttft_ms"]
+    assert run.timing.ttft_ms > 0 and run.timing.wall_ms >= run.timing.ttft_ms
 
 
 @pytest.mark.parametrize("bad", ['{"schema_version": 99}', "[1, 2]", '{"schema_version": 1, "cycles": 3}', "{not json"])
@@ -175,7 +178,8 @@ def test_bad_traces_are_refused(bad):
 )
 def test_crafted_traces_with_wrong_types_are_refused(tiny_pair, path, value, message):
     draft, target = tiny_pair
-    data = json.loads(Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=8)).run(PROMPT).to_json())
+    data = json.loads(Decoder(target, draft, DecodeConfig(schedule="constant", k=4,
+                                                          max_new_tokens=8)).run(PROMPT).to_json())
     holder = data
     for step in path[:-1]:
         holder = holder[step]
@@ -187,17 +191,17 @@ def test_crafted_traces_with_wrong_types_are_refused(tiny_pair, path, value, mes
 def test_prompt_longer_than_the_context_is_refused(tiny_pair):
     draft, target = tiny_pair
     with pytest.raises(SpecvizError, match="context holds 2048"):
-        Decoder(target, draft, DecodeConfig()).run("x" * 3000)
+        Decoder(target, draft, DecodeConfig(schedule="constant")).run("x" * 3000)
     with pytest.raises(SpecvizError, match="empty"):
-        Decoder(target, draft, DecodeConfig()).run("   ")
+        Decoder(target, draft, DecodeConfig(schedule="constant")).run("   ")
 
 
 def test_measured_budget_predicts_the_observed_tokens_per_cycle(tiny_pair):
     from specviz.engine.measured import measured_budget
 
     draft, target = tiny_pair
-    spec = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=200)).run(PROMPT)
-    base = Decoder(target, None, DecodeConfig(max_new_tokens=200)).run(PROMPT)
+    spec = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=200)).run(PROMPT)
+    base = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=200)).run(PROMPT)
     budget = measured_budget(spec, base)
     # The positional formula's expectation equals the run's own mean when every cycle proposed k
     # (cycles near the end propose fewer, hence the tolerance).
@@ -211,7 +215,8 @@ def test_a_stop_string_cut_stays_inside_the_cycle_that_completed_it(tiny_pair):
     draft, target = tiny_pair
     stopped = 0
     for seed in range(40):
-        run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=40, seed=seed, stop_strings=("\ufffd",),
+        run = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=40, seed=seed,
+                                                  stop_strings=("\ufffd",),
                                                   policy=SamplingPolicy(temperature=1.5))).run(PROMPT)
         assert run.token_ids == [t for c in run.cycles for t in c.emitted], seed
         if run.stop_reason == "stop-string":

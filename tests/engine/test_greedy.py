@@ -25,21 +25,21 @@ def hf_greedy(loaded, prompt_ids, max_new_tokens):
 @pytest.mark.parametrize("prompt", PROMPTS.values(), ids=PROMPTS.keys())
 def test_speculative_equals_target_alone_and_transformers(tiny_pair, prompt):
     draft, target = tiny_pair
-    baseline = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt)
+    baseline = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=40)).run(prompt)
     reference = hf_greedy(target, baseline.prompt_ids, 40)
     assert baseline.token_ids == reference
     for k in (1, 2, 4, 8):
         for schedule in ("constant", "heuristic", "dynamic"):
             run = Decoder(target, draft, DecodeConfig(k=k, schedule=schedule, max_new_tokens=40)).run(prompt)
             assert run.token_ids == reference, (k, schedule)
-    assert run.totals["accepted"] < run.totals["proposed"]  # rejections did happen along the way
+    assert run.totals.accepted < run.totals.proposed  # rejections did happen along the way
 
 
 @pytest.mark.parametrize("verifier", ["block", "match"])
 def test_every_exact_verifier_gives_the_target_alone_tokens_under_greedy(tiny_pair, verifier):
     draft, target = tiny_pair
     for prompt in PROMPTS.values():
-        reference = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt).token_ids
+        reference = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=40)).run(prompt).token_ids
         for k in (1, 4, 8):
             run = Decoder(target, draft, DecodeConfig(k=k, schedule="constant", max_new_tokens=40,
                                                       verifier=verifier)).run(prompt)
@@ -49,10 +49,10 @@ def test_every_exact_verifier_gives_the_target_alone_tokens_under_greedy(tiny_pa
 
 def test_a_perfect_draft_is_always_accepted(tiny_pair):
     _, target = tiny_pair
-    run = Decoder(target, target, DecodeConfig(k=4, max_new_tokens=30)).run(PROMPTS["english"])
+    run = Decoder(target, target, DecodeConfig(schedule="constant", k=4, max_new_tokens=30)).run(PROMPTS["english"])
     assert all(c.kind == "bonus" and c.accepted == c.k for c in run.cycles[:-1])
-    assert run.totals["target_forward_passes"] == len(run.cycles)  # one pass per cycle, the prompt read in the first
-    assert run.totals["mean_tokens_per_cycle"] == pytest.approx(30 / len(run.cycles))
+    assert run.totals.target_forward_passes == len(run.cycles)  # one pass per cycle, the prompt read in the first
+    assert run.totals.mean_tokens_per_cycle == pytest.approx(30 / len(run.cycles))
 
 
 @pytest.mark.skipif(not int8_supported(), reason="no quantized engine in this PyTorch build")
@@ -61,9 +61,9 @@ def test_an_int8_draft_changes_acceptance_not_the_output(tiny_pair):
     int8_draft = load_model("tiny-draft", device="cpu", dtype="int8")
     rejected = 0
     for prompt in PROMPTS.values():
-        reference = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt).token_ids
+        reference = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=40)).run(prompt).token_ids
         for k, schedule in ((2, "constant"), (4, "dynamic")):
             run = Decoder(target, int8_draft, DecodeConfig(k=k, schedule=schedule, max_new_tokens=40)).run(prompt)
             assert run.token_ids == reference, (prompt, k, schedule)
-            rejected += run.totals["proposed"] - run.totals["accepted"]
+            rejected += run.totals.proposed - run.totals.accepted
     assert rejected > 0  # the draft did disagree with the target along the way

@@ -31,7 +31,8 @@ def test_the_longest_match_wins_then_the_longest_context_then_the_earliest():
 
 def test_a_proposal_is_the_copied_text_with_a_one_hot_q(tiny_pair):
     _, target = tiny_pair
-    run = Decoder(target, None, DecodeConfig(k=4, max_new_tokens=12, drafter="ngram")).start(REPEATING)
+    run = Decoder(target, None, DecodeConfig(schedule="constant", k=4, max_new_tokens=12,
+                                             drafter="ngram")).start(REPEATING)
     cycle = run.step()
     history = run.record.prompt_ids
     assert cycle.proposed and cycle.drafted_by == ["ngram"] * len(cycle.proposed)
@@ -39,7 +40,7 @@ def test_a_proposal_is_the_copied_text_with_a_one_hot_q(tiny_pair):
     assert cycle.proposal_q == [1.0] * len(cycle.proposed)
     # The exact rule accepts a one-hot proposal with probability p(x): the acceptance it records is p(x).
     assert cycle.accept_prob == pytest.approx(cycle.target_p)
-    assert run.record.totals["draft_forward_passes"] == 0
+    assert run.record.totals.draft_forward_passes == 0
 
 
 PROMPTS = [REPEATING, "def add(a, b):\n    return a + b\n\ndef add(a, b):\n", "la la la la"]
@@ -49,7 +50,7 @@ PROMPTS = [REPEATING, "def add(a, b):\n    return a + b\n\ndef add(a, b):\n", "l
 @pytest.mark.parametrize("drafter", ["ngram", "hybrid"])
 def test_under_greedy_copying_drafters_give_the_target_alone_tokens(tiny_pair, prompt, drafter):
     draft, target = tiny_pair
-    reference = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt).token_ids
+    reference = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=40)).run(prompt).token_ids
     for k, (n_max, n_min) in ((1, (3, 1)), (4, (3, 1)), (8, (2, 2))):
         run = Decoder(target, draft, DecodeConfig(k=k, schedule="constant", max_new_tokens=40, drafter=drafter,
                                                   ngram_max=n_max, ngram_min=n_min)).run(prompt)
@@ -65,7 +66,7 @@ def test_hybrid_records_which_drafter_proposed_each_token(tiny_pair):
     assert by <= {("ngram",), ("model",)} and ("ngram",) in by
     for cycle in run.cycles:
         assert bool(cycle.sources) == (cycle.drafted_by[:1] == ["ngram"])
-    assert (run.totals["draft_forward_passes"] > 0) == (("model",) in by)  # the model ran only when it proposed
+    assert (run.totals.draft_forward_passes > 0) == (("model",) in by)  # the model ran only when it proposed
 
 
 def test_the_match_a_copy_follows_is_measured_in_full():
@@ -89,9 +90,9 @@ def test_hybrid_tells_its_choice_the_match_each_copy_follows(tiny_pair):
 
 def test_the_n_gram_lengths_are_checked():
     with pytest.raises(SpecvizError, match="shortest n-gram"):
-        DecodeConfig(drafter="ngram", ngram_max=2, ngram_min=3)
+        DecodeConfig(schedule="constant", drafter="ngram", ngram_max=2, ngram_min=3)
     with pytest.raises(SpecvizError, match="n-gram length"):
-        DecodeConfig(drafter="ngram", ngram_max=9)
+        DecodeConfig(schedule="constant", drafter="ngram", ngram_max=9)
 
 
 RUNS = 2000
@@ -101,7 +102,7 @@ def first_two(target, drafter: str, policy: SamplingPolicy, draft=None, prompt: 
     vocab = target.vocab_size
     first, joint, copied = np.zeros(vocab), np.zeros((vocab, vocab)), 0
     for seed in range(RUNS):
-        run = Decoder(target, draft, DecodeConfig(k=2, max_new_tokens=3, seed=seed, policy=policy,
+        run = Decoder(target, draft, DecodeConfig(schedule="constant", k=2, max_new_tokens=3, seed=seed, policy=policy,
                                                   drafter=drafter, trace_detail="counters")).start(prompt)
         if "hybrid" in drafter:
             run.drafter.choice = copies_measured_faster()
@@ -111,18 +112,20 @@ def first_two(target, drafter: str, policy: SamplingPolicy, draft=None, prompt: 
         a, b = record.token_ids[:2]
         first[a] += 1
         joint[a, b] += 1
-        copied += record.totals["proposed"] > 0
+        copied += record.totals.proposed > 0
     return first, joint, copied
 
 
 def copies_measured_faster():
     """A hybrid drafter's choice as if copies had been accepted far more often than the model's tokens, and the
     model had been faster than the target alone: it copies wherever it can, else asks the model."""
+    from specviz.core.online_costs import FadedRate, PassTimes
     from specviz.engine.drafters.source_choice import LONGEST_MATCH, Acceptance, SourceChoice
 
-    choice = SourceChoice(verify_ms={1: 100.0, 3: 100.0, 5: 100.0}, draft_ms=20.0, started=True)
-    choice.model = Acceptance(0.5, passed=80.0, reached=100.0)
-    choice.copies = {length: Acceptance(0.5, passed=100.0, reached=100.0) for length in range(1, LONGEST_MATCH + 1)}
+    choice = SourceChoice(times=PassTimes({1: 100.0, 3: 100.0, 5: 100.0}), draft_ms=20.0, started=True)
+    choice.model = Acceptance(0.5, FadedRate(passed=80.0, reached=100.0))
+    choice.copies = {length: Acceptance(0.5, FadedRate(passed=100.0, reached=100.0))
+                     for length in range(1, LONGEST_MATCH + 1)}
     return choice
 
 
@@ -150,8 +153,9 @@ def test_prompt_lookup_does_not_touch_the_random_stream_it_does_not_use(tiny_pai
     # so with nothing to copy the two runs are the same run.
     _, target = tiny_pair
     policy = SamplingPolicy(temperature=1.0)
-    alone = Decoder(target, None, DecodeConfig(max_new_tokens=8, seed=4, policy=policy)).run("xyz")
-    lookup = Decoder(target, None, DecodeConfig(max_new_tokens=8, seed=4, policy=policy, drafter="ngram",
+    alone = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=8, seed=4, policy=policy)).run("xyz")
+    lookup = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=8, seed=4, policy=policy,
+                                                drafter="ngram",
                                                 ngram_min=8, ngram_max=8)).run("xyz")
     assert torch.tensor(lookup.token_ids).equal(torch.tensor(alone.token_ids))
 
@@ -163,7 +167,8 @@ def test_a_trace_keeps_the_copy_sources_and_the_prompt_texts_and_refuses_bad_one
     from specviz.viz.copy_figures import copy_source_html
 
     _, target = tiny_pair
-    run = Decoder(target, None, DecodeConfig(k=4, max_new_tokens=12, drafter="ngram")).run(REPEATING)
+    run = Decoder(target, None, DecodeConfig(schedule="constant", k=4, max_new_tokens=12,
+                                             drafter="ngram")).run(REPEATING)
     assert len(run.prompt_texts) == len(run.prompt_ids) and "".join(run.prompt_texts) == REPEATING
     back = run_from_json(run.to_json())
     assert back.cycles[0].sources == run.cycles[0].sources and back.prompt_texts == run.prompt_texts

@@ -41,7 +41,7 @@ class FixedDrafter(NoDrafter):
 def fixed_drafter(tiny_pair):
     """Registered, proposing the token the target's greedy text holds most often (so some pass)."""
     _, target = tiny_pair
-    text = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(PROMPT).token_ids
+    text = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=40)).run(PROMPT).token_ids
     FixedDrafter.token = max(set(text), key=text.count)
     register_drafter(FixedDrafter)
     yield
@@ -50,19 +50,19 @@ def fixed_drafter(tiny_pair):
 
 def test_a_registered_drafter_runs_through_the_real_loop(tiny_pair, fixed_drafter):
     _, target = tiny_pair
-    config = DecodeConfig(k=3, max_new_tokens=40, drafter="fixed")
+    config = DecodeConfig(schedule="constant", k=3, max_new_tokens=40, drafter="fixed")
     run = Decoder(target, None, config).run(PROMPT)
-    alone = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(PROMPT)
+    alone = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=40)).run(PROMPT)
     assert run.token_ids == alone.token_ids  # greedy: the exact rule keeps the target's text
-    assert run.drafter == "fixed" and run.settings["speculative"]
+    assert run.drafter == "fixed" and run.settings.speculative
     for cycle in run.cycles:
         assert cycle.proposed == [FixedDrafter.token] * cycle.k
         # One-hot q: accepted exactly while the target's own greedy token is the fixed one.
         expected = next((i for i, t in enumerate(cycle.emitted[: cycle.k]) if t != FixedDrafter.token), cycle.k)
         assert cycle.accepted == min(expected, len(cycle.emitted) - 1)
     assert any(c.accepted > 0 for c in run.cycles) and any(c.kind == "correction" for c in run.cycles)
-    assert run.totals["draft_forward_passes"] == 0
-    assert run.totals["target_forward_passes"] == len(run.cycles)
+    assert run.totals.draft_forward_passes == 0
+    assert run.totals.target_forward_passes == len(run.cycles)
 
 
 def test_a_registered_verifier_is_used_and_named_in_the_trace(tiny_pair):
@@ -81,24 +81,27 @@ def test_a_registered_verifier_is_used_and_named_in_the_trace(tiny_pair):
 
     try:
         draft, target = tiny_pair
-        run = Decoder(target, draft, DecodeConfig(k=3, max_new_tokens=12, verifier="reject-first")).run(PROMPT)
+        run = Decoder(target, draft, DecodeConfig(schedule="constant", k=3, max_new_tokens=12,
+                                                  verifier="reject-first")).run(PROMPT)
         assert run.verifier == "reject-first"
         assert all(c.accepted == 0 for c in run.cycles)
-        assert run.token_ids == Decoder(target, None, DecodeConfig(max_new_tokens=12)).run(PROMPT).token_ids
+        assert run.token_ids == Decoder(target, None, DecodeConfig(schedule="constant",
+                                                                   max_new_tokens=12)).run(PROMPT).token_ids
     finally:
         VERIFIERS.unregister("reject-first")
 
 
 def test_unknown_names_are_one_line_errors():
     with pytest.raises(SpecvizError, match="unknown drafter 'nope'"):
-        DecodeConfig(drafter="nope")
+        DecodeConfig(schedule="constant", drafter="nope")
     with pytest.raises(SpecvizError, match="unknown verifier 'nope'"):
-        DecodeConfig(verifier="nope")
+        DecodeConfig(schedule="constant", verifier="nope")
 
 
 def test_the_trace_names_drafter_verifier_and_kernels_and_old_traces_still_load(tiny_pair):
     draft, target = tiny_pair
-    run = Decoder(target, draft, DecodeConfig(k=2, max_new_tokens=6, policy=SamplingPolicy(1.0))).run(PROMPT)
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", k=2, max_new_tokens=6,
+                                              policy=SamplingPolicy(1.0))).run(PROMPT)
     assert (run.drafter, run.verifier, run.schema_version) == ("model", "token", SCHEMA_VERSION)
     assert run.target_kernels == target.kernels and run.draft_kernels == draft.kernels
     assert run.draft_dtype == str(draft.dtype).removeprefix("torch.")
@@ -111,6 +114,6 @@ def test_the_trace_names_drafter_verifier_and_kernels_and_old_traces_still_load(
     loaded = run_from_json(json.dumps(old))
     assert (loaded.drafter, loaded.verifier, loaded.target_kernels) == ("model", "token", "unknown")
     assert loaded.cycles == run.cycles and loaded.token_ids == run.token_ids
-    alone = json.loads(Decoder(target, None, DecodeConfig(max_new_tokens=3)).run(PROMPT).to_json())
+    alone = json.loads(Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=3)).run(PROMPT).to_json())
     alone["schema_version"] = 1
     assert run_from_json(json.dumps(alone)).drafter == "none"

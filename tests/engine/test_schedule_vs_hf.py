@@ -35,7 +35,7 @@ def test_draft_passes_match_hf_assisted(tiny_pair, draft_calls, schedule, k):
     hf_passes, draft_calls[0] = draft_calls[0], 0
     ours = run_one(Config("specviz", k, schedule), target, draft, request)
     assert ours.token_ids == hf.token_ids
-    assert draft_calls[0] == ours.trace.totals["draft_forward_passes"] == hf_passes
+    assert draft_calls[0] == ours.trace.totals.draft_forward_passes == hf_passes
     lengths = [len(c.proposed) for c in ours.trace.cycles[:-1]]
     if schedule == "dynamic":
         assert min(lengths) < k, "the threshold never stopped a proposal: the comparison would be vacuous"

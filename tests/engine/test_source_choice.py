@@ -3,6 +3,7 @@
 import pytest
 
 from specviz.core.budget import tokens_per_cycle
+from specviz.core.online_costs import FadedRate, PassTimes
 from specviz.engine.drafters.source_choice import (
     FADE,
     LONGEST_MATCH,
@@ -19,8 +20,8 @@ from specviz.engine.drafters.source_choice import (
 
 def measured(model_rate: float, verify_ms: dict[int, float], draft_ms: float = 40.0) -> SourceChoice:
     """A choice that has seen the model accept `model_rate` of its positions over many cycles."""
-    choice = SourceChoice(verify_ms=dict(verify_ms), draft_ms=draft_ms, started=True)
-    choice.model = Acceptance(0.5, passed=100 * model_rate, reached=100.0)
+    choice = SourceChoice(times=PassTimes(dict(verify_ms)), draft_ms=draft_ms, started=True)
+    choice.model = Acceptance(0.5, FadedRate(passed=100 * model_rate, reached=100.0))
     return choice
 
 
@@ -98,7 +99,7 @@ def test_a_losing_model_is_probed_briefly_and_less_and_less_often():
 
 def test_probes_that_do_well_bring_the_model_back():
     choice = measured(0.1, {9: 480.0, 1: 320.0})
-    choice.model = Acceptance(0.5, passed=0.2, reached=2.0)  # a bad start, few counts
+    choice.model = Acceptance(0.5, FadedRate(passed=0.2, reached=2.0))  # a bad start, few counts
     probes = 0
     while (decision := choice.choose(8)).reason != "no_match":  # the text has turned predictable:
         probes += decision.reason == "probe"  # every probe's two tokens are accepted
@@ -118,7 +119,8 @@ def test_every_choice_has_its_sentence_and_a_trace_refuses_an_unknown_one(tiny_p
 
     assert all(text(f"frame.1.hybrid.{choice}", lang) for choice in CHOICES for lang in ("en", "it"))
     draft, target = tiny_pair
-    run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=12, drafter="hybrid")).run("ab ab ab a")
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=12,
+                                              drafter="hybrid")).run("ab ab ab a")
     assert {c.drafter_choice for c in run.cycles} - {""} <= CHOICES
     # "" only where there was nothing to choose: the run's last token, with no proposal (timing decides whether
     # the run ends on such a cycle, so it may or may not occur here)

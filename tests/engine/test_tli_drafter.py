@@ -77,12 +77,12 @@ def test_sentencepiece_pieces_become_their_bytes():
 def test_under_greedy_tli_gives_the_target_alone_tokens(tiny_pair, other_draft):
     _, target = tiny_pair
     for prompt in (PROMPT, "def f(x):\n    return x\n"):
-        reference = Decoder(target, None, DecodeConfig(max_new_tokens=40)).run(prompt).token_ids
+        reference = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=40)).run(prompt).token_ids
         for k in (1, 4):
             run = Decoder(target, other_draft, DecodeConfig(k=k, schedule="constant", max_new_tokens=40,
                                                             drafter="tli")).run(prompt)
             assert run.token_ids == reference, (prompt, k)
-            assert run.drafter == "tli" and run.settings["intersection"] == 256
+            assert run.drafter == "tli" and run.settings.intersection == 256
 
 
 def test_each_cycle_records_the_mass_no_proposal_can_take(tiny_pair, other_draft):

@@ -55,8 +55,8 @@ def test_a_strip_draws_a_bounded_number_of_slots_whatever_the_lengths():
     assert len(cycle_frames.slots(filled=12, kept=10, confirmed_before=8)) == 12 - (8 - cycle_frames.EARLIER_SLOTS)
 
 
-@pytest.mark.parametrize("value", ["lots", -5, 2.5, True, None])
-def test_a_setting_the_views_count_with_must_be_a_whole_number(value):
+@pytest.mark.parametrize("value", ["lots", -5, 2.5, True])
+def test_a_setting_the_views_count_with_must_be_a_whole_number(value):  # None: not recorded
     data = shipped("smollm2-tli-italian.json")
     data["settings"]["intersection"] = value
     with pytest.raises(SpecvizError, match="'intersection' must be a whole number of at least 0"):

@@ -18,7 +18,8 @@ PROMPT = "The quick brown fox"
 @pytest.mark.parametrize("verifier", exact_verifiers())
 def test_each_cycle_holds_every_rules_verdict_and_the_deciding_one_is_what_happened(tiny_pair, verifier):
     draft, target = tiny_pair
-    config = DecodeConfig(policy=SamplingPolicy(1.0, 0, 1.0), k=4, max_new_tokens=24, seed=3, verifier=verifier,
+    config = DecodeConfig(schedule="constant", policy=SamplingPolicy(1.0, 0, 1.0), k=4, max_new_tokens=24, seed=3,
+                          verifier=verifier,
                           compare_verifiers=True)
     run = Decoder(target, draft, config).run(PROMPT)
     speculative = [c for c in run.cycles if c.proposed]
@@ -42,16 +43,18 @@ def test_each_cycle_holds_every_rules_verdict_and_the_deciding_one_is_what_happe
 
 def test_only_a_full_trace_that_asks_for_them_records_verdicts(tiny_pair):
     draft, target = tiny_pair
-    counters = Decoder(target, draft, DecodeConfig(max_new_tokens=12, trace_detail="counters",
+    counters = Decoder(target, draft, DecodeConfig(schedule="constant", max_new_tokens=12, trace_detail="counters",
                                                    compare_verifiers=True)).run(PROMPT)
-    unasked = Decoder(target, draft, DecodeConfig(max_new_tokens=12)).run(PROMPT)
-    alone = Decoder(target, None, DecodeConfig(max_new_tokens=12, compare_verifiers=True)).run(PROMPT)
+    unasked = Decoder(target, draft, DecodeConfig(schedule="constant", max_new_tokens=12)).run(PROMPT)
+    alone = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=12,
+                                               compare_verifiers=True)).run(PROMPT)
     assert all(not c.verdicts and not c.draws for c in counters.cycles + unasked.cycles + alone.cycles)
 
 
 def test_a_verdict_that_does_not_fit_its_proposal_is_refused(tiny_pair):
     draft, target = tiny_pair
-    run = Decoder(target, draft, DecodeConfig(k=3, max_new_tokens=8, compare_verifiers=True)).run(PROMPT)
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", k=3, max_new_tokens=8,
+                                              compare_verifiers=True)).run(PROMPT)
     data = json.loads(run.to_json())
     data["cycles"][0]["verdicts"][0]["accepted"] = 99
     with pytest.raises(SpecvizError, match="verdict"):
@@ -65,12 +68,12 @@ def test_the_tally_of_the_rule_that_ran_is_the_runs_own_count(tiny_pair):
     from specviz.engine.verdicts import tally
 
     draft, target = tiny_pair
-    config = DecodeConfig(policy=SamplingPolicy(1.0, 0, 1.0), k=4, max_new_tokens=40, seed=5,
+    config = DecodeConfig(schedule="constant", policy=SamplingPolicy(1.0, 0, 1.0), k=4, max_new_tokens=40, seed=5,
                           compare_verifiers=True)
     run = Decoder(target, draft, config).run(PROMPT)
     by_rule = {t.verifier: t for t in tally(run)}
-    assert by_rule["token"].kept == run.totals["accepted"]
-    assert by_rule["token"].proposed == run.totals["proposed"]
+    assert by_rule["token"].kept == run.totals.accepted
+    assert by_rule["token"].proposed == run.totals.proposed
     assert by_rule["token"].more == by_rule["token"].fewer == 0
     for name, rule in by_rule.items():
         kept = [next(v.accepted for v in c.verdicts if v.verifier == name) for c in run.cycles if c.verdicts]

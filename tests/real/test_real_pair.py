@@ -39,19 +39,19 @@ def test_mismatched_real_tokenizers_are_refused(real_pair):
     _, target = real_pair
     smol = load_model("smollm2-135m", device="cpu", dtype="float32")
     with pytest.raises(SpecvizError, match="different tokenizers"):
-        Decoder(target, smol, DecodeConfig())
+        Decoder(target, smol, DecodeConfig(schedule="constant"))
 
 
 @pytest.mark.parametrize("prompt", PROMPTS.values(), ids=PROMPTS.keys())
 def test_greedy_speculative_equals_transformers(real_pair, prompt):
     draft, target = real_pair
-    baseline = Decoder(target, None, DecodeConfig(max_new_tokens=24)).run(prompt)
+    baseline = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=24)).run(prompt)
     assert baseline.token_ids == hf_greedy(target, baseline.prompt_ids, 24)
     accepted = 0
     for k in (1, 2, 4, 8):
-        run = Decoder(target, draft, DecodeConfig(k=k, max_new_tokens=24)).run(prompt)
+        run = Decoder(target, draft, DecodeConfig(schedule="constant", k=k, max_new_tokens=24)).run(prompt)
         assert run.token_ids == baseline.token_ids, k
-        accepted += run.totals["accepted"]
+        accepted += run.totals.accepted
     assert accepted > 0
 
 
@@ -66,7 +66,7 @@ def test_sampled_first_token_follows_the_target(real_pair):
     exact = logits_to_probs(logits, policy).double().numpy()
     counts = np.zeros_like(exact)
     for seed in range(120):
-        run = Decoder(target, draft, DecodeConfig(k=1, max_new_tokens=2, seed=seed, policy=policy,
+        run = Decoder(target, draft, DecodeConfig(schedule="constant", k=1, max_new_tokens=2, seed=seed, policy=policy,
                                                   trace_detail="counters")).run(prompt)
         counts[run.token_ids[0]] += 1
     assert chi_square_pvalue(counts, exact) > ALPHA

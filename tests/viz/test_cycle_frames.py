@@ -17,7 +17,7 @@ def sampled_run(tiny_pair):
     draft, target = tiny_pair
     from specviz.core.policy import SamplingPolicy
 
-    run = Decoder(target, draft, DecodeConfig(k=4, max_new_tokens=80, seed=3,
+    run = Decoder(target, draft, DecodeConfig(schedule="constant", k=4, max_new_tokens=80, seed=3,
                                               policy=SamplingPolicy(temperature=1.0))).start(PROMPT)
     caches = []
     while not run.finished:
@@ -89,10 +89,10 @@ def test_a_single_step_comes_from_k0_cycles_or_the_baseline(tiny_pair):
     draft, target = tiny_pair
     budget = Decoder(target, draft, DecodeConfig(k=2, schedule="budget", max_new_tokens=30)).run(PROMPT)
     assert single_step(budget).source == "k0"
-    constant = Decoder(target, draft, DecodeConfig(k=2, max_new_tokens=30)).run(PROMPT)
+    constant = Decoder(target, draft, DecodeConfig(schedule="constant", k=2, max_new_tokens=30)).run(PROMPT)
     # A run's last cycle may have no room to propose (a single step too); keep the proposing ones only.
     constant.cycles = [c for c in constant.cycles if c.proposed]
-    alone = Decoder(target, None, DecodeConfig(max_new_tokens=30)).run(PROMPT)
+    alone = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=30)).run(PROMPT)
     assert single_step(constant) is None and single_step(constant, alone).source == "baseline"
     assert "one step" in frames(constant, 1, baseline=alone)[1].sentence
 

@@ -12,7 +12,7 @@ from specviz.viz.run_figures import alone_ms_for, race_bars
 def runs(tiny_pair):
     draft, target = tiny_pair
     speculative = Decoder(target, draft, DecodeConfig(k=4, schedule="constant", max_new_tokens=20)).run("Il gatto")
-    alone = Decoder(target, None, DecodeConfig(max_new_tokens=30)).run("Il gatto")
+    alone = Decoder(target, None, DecodeConfig(schedule="constant", max_new_tokens=30)).run("Il gatto")
     return speculative, alone
 
 

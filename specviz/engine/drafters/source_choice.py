@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from specviz.core.budget import running_mean, tokens_per_cycle
+from specviz.core.budget import tokens_per_cycle
+from specviz.core.online_costs import FadedRate, PassTimes, mean_with
 
 # Every "<source>.<reason>" the choice can give, each with its sentence in the cycle view
 # (frame.1.hybrid.<source>.<reason>); traces recorded by earlier versions may hold the ones marked "earlier".
@@ -49,7 +50,6 @@ FADE = 0.9  # weight left to a source's earlier acceptance counts each time it f
 MODEL_PRIOR = 0.7  # the draft model's acceptance rate before any count
 PRIOR_WEIGHT = 2.0  # pseudo-positions behind each prior
 LONGEST_MATCH = 16  # copies after longer matches share the rate of this length
-COST_WEIGHT = 0.3  # weight of the newest time in each running mean
 # How much cheaper a target pass over one row may be than a pass over k + 1 rows: measured on a 2-core CPU
 # with the 1.5B target, 318 against 480 ms at k = 8.
 VERIFY_SPREAD = 1.25
@@ -78,19 +78,21 @@ class Acceptance:
     """A source's acceptance rate per position: faded counts and a prior."""
 
     prior: float
-    passed: float = 0.0  # positions accepted
-    reached: float = 0.0  # positions checked (every one before them accepted)
+    counts: FadedRate = field(default_factory=FadedRate)
+
+    @property
+    def passed(self) -> float:
+        return self.counts.passed
+
+    @property
+    def reached(self) -> float:
+        return self.counts.reached
 
     def rate(self) -> float:
-        return (self.passed + PRIOR_WEIGHT * self.prior) / (self.reached + PRIOR_WEIGHT)
+        return self.counts.leaning(self.prior, PRIOR_WEIGHT)
 
     def add(self, proposed: int, accepted: int) -> None:
-        self.passed = FADE * self.passed + accepted
-        self.reached = FADE * self.reached + min(accepted + 1, proposed)  # a rejection checks one position more
-
-
-def _mean(old: float | None, new: float) -> float:
-    return running_mean(old, new, COST_WEIGHT)
+        self.counts.add(accepted, min(accepted + 1, proposed), FADE)  # a rejection checks one position more
 
 
 @dataclass
@@ -99,7 +101,7 @@ class SourceChoice:
 
     model: Acceptance = field(default_factory=lambda: Acceptance(MODEL_PRIOR))
     copies: dict[int, Acceptance] = field(default_factory=dict)  # match length -> its copies' acceptance
-    verify_ms: dict[int, float] = field(default_factory=dict)  # rows -> the target's part of a cycle
+    times: PassTimes = field(default_factory=PassTimes)  # rows -> the target's part of a cycle
     draft_ms: float | None = None  # the draft model's time per token
     idle: int = 0  # cycles since the model last drafted
     wait: int = PROBE_EVERY  # idle cycles before the next probe
@@ -109,15 +111,17 @@ class SourceChoice:
         length = min(match, LONGEST_MATCH)
         return self.copies.setdefault(length, Acceptance(length / (length + 2)))
 
+    @property
+    def verify_ms(self) -> dict[int, float]:
+        """The target's pass time by rows timed (the running means themselves)."""
+        return self.times.ms
+
     def pass_ms(self, rows: int) -> float | None:
         """The target's expected time for a pass over `rows` rows (None before any is timed)."""
-        if rows in self.verify_ms:
-            return self.verify_ms[rows]
-        if not self.verify_ms:
-            return None
-        if rows == 1:  # one step of the target alone, untimed: optimistically cheaper than any pass
-            return min(self.verify_ms.values()) / VERIFY_SPREAD
-        return self.verify_ms[min(self.verify_ms, key=lambda timed: (abs(timed - rows), -timed))]
+        if rows == 1 and rows not in self.times.ms and self.times.ms:
+            # One step of the target alone, untimed: optimistically cheaper than any pass.
+            return self.times.cheapest() / VERIFY_SPREAD
+        return self.times.nearest(rows)
 
     def rate(self, source: str, length: int, match: int = 0) -> float:
         """Expected tokens per millisecond of a cycle `source` fills with `length` tokens."""
@@ -158,9 +162,9 @@ class SourceChoice:
         if decision.source == "model":
             self.model.add(decision.length, accepted)
             if draft_ms_per_token is not None:
-                self.draft_ms = _mean(self.draft_ms, draft_ms_per_token)
+                self.draft_ms = mean_with(self.draft_ms, draft_ms_per_token)
         elif decision.source == "copy":
             self.copy_acceptance(decision.match).add(decision.length, accepted)
         if cycle_ms is not None:
             rows = decision.length + 1
-            self.verify_ms[rows] = _mean(self.verify_ms.get(rows), cycle_ms - draft_ms)
+            self.times.add(rows, cycle_ms - draft_ms)

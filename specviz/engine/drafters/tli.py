@@ -73,7 +73,7 @@ class TliDrafter:
         outside = [c.outside_mass[0] for c in record.cycles if c.outside_mass]
         if not outside:
             return None
-        return fill("view.drafter_tli", lang, size=number(int(record.settings.get("intersection", 0)), lang),
+        return fill("view.drafter_tli", lang, size=number(record.settings.intersection or 0, lang),
                     outside=number(sum(outside) / len(outside), lang, 3))
 
     @classmethod

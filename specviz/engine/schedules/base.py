@@ -34,7 +34,7 @@ SCHEDULES = Registry("schedule")
 register_schedule = SCHEDULES.register
 
 
-def check_schedule(name: str, k: int, k_max: int = K.high, confidence: float = 0.4) -> None:
+def check_schedule(name: str, k: int, k_max: int, confidence: float) -> None:
     """A one-line SpecvizError for an unknown name, a k out of range or above k_max, or a bad confidence."""
     SCHEDULES.get(name)
     K.check(k)
@@ -43,7 +43,7 @@ def check_schedule(name: str, k: int, k_max: int = K.high, confidence: float = 0
     CONFIDENCE.check(confidence)
 
 
-def make_schedule(name: str, k: int, k_max: int = K.high, confidence: float = 0.4) -> Schedule:
+def make_schedule(name: str, k: int, k_max: int, confidence: float) -> Schedule:
     """The schedule called `name`, checked, ready for a run's first cycle."""
     check_schedule(name, k, k_max, confidence)
     return SCHEDULES.get(name)(k=k, k_max=k_max, confidence=confidence)

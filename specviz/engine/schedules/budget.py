@@ -34,13 +34,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from specviz.core.budget import running_mean, tokens_per_cycle_positional
+from specviz.core.budget import tokens_per_cycle_positional
+from specviz.core.online_costs import FadedRate, PassTimes, mean_with
 from specviz.engine.schedules.base import register_schedule
 from specviz.engine.trace import CycleRecord
 from specviz.limits import K
 
 FADE = 0.95  # weight left to earlier acceptance counts after each proposing cycle (~20 cycles of memory)
-COST_WEIGHT = 0.3  # weight of the newest time in each running mean
 PROBE_EVERY = 8  # while k = 0 wins: cycles between two proposing cycles
 PRIOR = (0.5, 1.0)  # pseudo-counts (accepted, reached) of the pooled rate: with no counts it is 1/2
 POOL_WEIGHT = 2.0  # pseudo-counts of the pooled rate in each position's estimate
@@ -60,12 +60,11 @@ class BudgetSchedule:
         "budget: prima di ogni ciclo, il k (0 = il target da solo) con più token al secondo attesi in base ai "
         "tempi e alle accettazioni misurati in questa generazione.")
 
-    k: int = 4  # the first proposals' length
+    k: int  # the first proposals' length (its default is DecodeConfig's)
     k_max: int = K.high
-    confidence: float = 0.4  # unused: it stops no proposal early
-    reached: list[float] = field(default_factory=list)  # reached[i]: faded count of cycles that checked position i
-    passed: list[float] = field(default_factory=list)  # passed[i]: faded count of those that accepted it
-    verify_ms: dict[int, float] = field(default_factory=dict)  # k -> running mean of the target's pass
+    confidence: float | None = None  # unused: it stops no proposal early
+    positions: list[FadedRate] = field(default_factory=list)  # [i]: faded counts of cycles that checked position i
+    times: PassTimes = field(default_factory=PassTimes)  # the target's pass, by rows (k + 1)
     draft_ms: float | None = None  # running mean per proposed token
     overhead_ms: float | None = None
     cycles_seen: int = 0
@@ -76,6 +75,21 @@ class BudgetSchedule:
     def __post_init__(self) -> None:
         self.best_positive = self.k
         self.current = self.k
+
+    @property
+    def reached(self) -> list[float]:
+        """reached[i]: the faded count of cycles that checked position i."""
+        return [position.reached for position in self.positions]
+
+    @property
+    def passed(self) -> list[float]:
+        """passed[i]: the faded count of those that accepted it."""
+        return [position.passed for position in self.positions]
+
+    @property
+    def verify_ms(self) -> dict[int, float]:
+        """The target's pass time by the k it verified (k + 1 rows)."""
+        return {rows - 1: ms for rows, ms in self.times.ms.items()}
 
     def next_k(self) -> int:
         return self.current
@@ -95,20 +109,16 @@ class BudgetSchedule:
         self.current = self._decide()
 
     def _time(self, proposed: int, cycle: CycleRecord) -> None:
-        self.verify_ms[proposed] = _mean(self.verify_ms.get(proposed), cycle.verify_ms)
-        self.overhead_ms = _mean(self.overhead_ms, cycle.overhead_ms)
+        self.times.add(proposed + 1, cycle.verify_ms)
+        self.overhead_ms = mean_with(self.overhead_ms, cycle.overhead_ms)
         if proposed:
-            self.draft_ms = _mean(self.draft_ms, cycle.draft_ms / proposed)
+            self.draft_ms = mean_with(self.draft_ms, cycle.draft_ms / proposed)
 
     def _count(self, cycle: CycleRecord) -> None:
-        self.reached = [count * FADE for count in self.reached]
-        self.passed = [count * FADE for count in self.passed]
-        for i in range(min(cycle.accepted + 1, len(cycle.proposed))):  # positions reached: all before them kept
-            if i == len(self.reached):
-                self.reached.append(0.0)
-                self.passed.append(0.0)
-            self.reached[i] += 1
-            self.passed[i] += i < cycle.accepted
+        reached = min(cycle.accepted + 1, len(cycle.proposed))  # positions reached: all before them kept
+        self.positions += [FadedRate() for _ in range(reached - len(self.positions))]
+        for i, position in enumerate(self.positions):  # every count fades; the positions reached count once more
+            position.add(float(i < cycle.accepted), float(i < reached), FADE)
 
     def acceptance(self, k: int) -> list[float]:
         """Estimated a_1..a_k, each pulled towards the rate over all positions while it has few counts.
@@ -124,20 +134,20 @@ class BudgetSchedule:
         """Expected cycle time at k, or None while a cost it needs is unmeasured."""
         if self.overhead_ms is None or (k and self.draft_ms is None):
             return None
-        tried = [j for j in self.verify_ms if j > 0]
-        verify = self.verify_ms.get(k)
-        if verify is None and k and tried:
-            verify = self.verify_ms[min(tried, key=lambda j: (abs(j - k), -j))]  # the nearest k timed
-        if verify is None and not k and tried:
-            verify = min(self.verify_ms[j] for j in tried)  # untimed single step: at most the cheapest pass
+        if k + 1 in self.times.ms:
+            verify = self.times.ms[k + 1]
+        elif k:
+            verify = self.times.nearest(k + 1, fewest=2)  # the nearest k timed
+        else:
+            verify = self.times.cheapest(fewest=2)  # untimed single step: at most the cheapest pass
         if verify is None:
             return None
         return k * (self.draft_ms or 0.0) + verify + self.overhead_ms
 
     def _decide(self) -> int:
-        if not self.verify_ms:
+        if not self.times.ms:
             return self.k  # cycle 0 read the prompt: nothing timed yet
-        largest = max(self.verify_ms)
+        largest = max(self.times.ms) - 1  # the largest k timed
         self.rates = {}
         for k in range(0, min(self.k_max, max(largest, self.k) + GROWTH) + 1):
             cost = self.cost_ms(k)
@@ -153,6 +163,3 @@ class BudgetSchedule:
             return self.best_positive  # probe: has the text become predictable again?
         return best
 
-
-def _mean(old: float | None, new: float) -> float:
-    return running_mean(old, new, COST_WEIGHT)

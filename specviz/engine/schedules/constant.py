@@ -18,9 +18,9 @@ class ConstantSchedule:
     label: ClassVar[tuple[str, str]] = ("constant", "costante")
     help: ClassVar[tuple[str, str]] = ("constant: k proposals every cycle.", "costante: k proposte a ogni ciclo.")
 
-    k: int = 4
+    k: int  # the first cycle's k (its default is DecodeConfig's)
     k_max: int = K.high
-    confidence: float = 0.4  # unused here
+    confidence: float | None = None  # the dynamic schedule's threshold; unused here
 
     def __post_init__(self) -> None:
         self.current = self.k

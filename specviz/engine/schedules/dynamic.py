@@ -23,5 +23,9 @@ class DynamicSchedule(ConstantSchedule):
         "dinamica: fino a k, ma il draft si ferma appena la sua probabilità per il token proposto scende sotto "
         "{threshold:g} (come l'assisted generation di Hugging Face).")
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        assert self.confidence is not None, "the dynamic schedule needs a confidence threshold"
+
     def stop_below(self) -> float | None:
         return self.confidence
