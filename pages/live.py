@@ -181,6 +181,8 @@ def run_both() -> None:
 def next_step(run: DecodeRun) -> None:
     with host.generation_turn("live-step"):
         run.step()
+    # The cycle view follows the run: the cycle just made, from its first frame.
+    st.session_state["step_cycle"], st.session_state["step_frame"] = len(run.record.cycles), 1
     if run.finished:
         session.remember_run(run.record)
         st.session_state.pop("step_run")
@@ -218,6 +220,7 @@ if st.session_state.get("partial_tokens"):
 
 step_run = st.session_state.get("step_run")
 if step_run is not None:
+    st.info(fill("live.step_explain", made=len(step_run.record.cycles)))
     if st.button(tr("live.next"), type="primary"):
         try:
             next_step(step_run)

@@ -76,6 +76,12 @@ APP: dict[str, tuple[str, str]] = {
                      "Esegui anche il solo target (riferimento misurato)"),
     "live.step": ("Step mode: one cycle per click", "Passo a passo: un ciclo per clic"),
     "live.next": ("Next cycle", "Ciclo successivo"),
+    "live.step_explain": (
+        "Step mode: each click runs one cycle (the draft proposes, the target checks in one pass, a prefix is "
+        "kept) and the cycle view below shows the cycle just made, from its first frame. Cycles so far: {made}.",
+        "Passo a passo: ogni clic esegue un ciclo (il draft propone, il target controlla in un solo passaggio, "
+        "si tiene un prefisso) e la vista del ciclo qui sotto mostra il ciclo appena fatto, dal primo fotogramma. "
+        "Cicli finora: {made}."),
     "live.finished": ("Finished: the run is shown below.", "Finito: l'esecuzione è mostrata qui sotto."),
     "live.speculative": ("Speculative decoding", "Speculative decoding"),
     "live.alone": ("Target alone", "Solo target"),

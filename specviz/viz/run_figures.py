@@ -47,6 +47,12 @@ def headline(record: RunRecord, lang: str = "en") -> list[tuple[str, str]]:
     ]
 
 
+def last_fate(cycle) -> str:
+    """The fate of a cycle's last token: a cycle that proposed nothing (k = 0, nothing to copy) was written by
+    the target alone, whatever rule-level kind it recorded ("bonus": no proposal was rejected)."""
+    return "target" if not cycle.proposed else cycle.kind
+
+
 def token_spans(record: RunRecord, with_discarded: bool = True, strong: bool = False, lang: str = "en") -> str:
     """The generated text as HTML spans coloured by each token's fate; discarded proposals struck through.
 
@@ -57,7 +63,7 @@ def token_spans(record: RunRecord, with_discarded: bool = True, strong: bool = F
     for cycle in record.cycles:
         texts = cycle.emitted_texts or [str(t) for t in cycle.emitted]
         for i, text in enumerate(texts):
-            fate = "accepted" if i < cycle.accepted else cycle.kind
+            fate = "accepted" if i < cycle.accepted else last_fate(cycle)
             title = f"{tr('fig.cycle', lang)} {cycle.index + 1}: {tr('fate.' + fate, lang)}"
             parts.append(f'<span class="sv-{fate}" title="{title}" '
                          f'style="background:{FATE_COLORS[fate]}{alpha};'
@@ -79,7 +85,7 @@ def timeline_figure(record: RunRecord, lang: str = "en") -> go.Figure:
     figure.add_bar(name=tr("fate.accepted", lang), x=x, y=[c.accepted for c in record.cycles],
                    marker_color=colors.ACCEPTED)
     for kind in ("correction", "bonus", "target"):
-        values = [1 if c.kind == kind else 0 for c in record.cycles]
+        values = [1 if last_fate(c) == kind else 0 for c in record.cycles]
         if any(values):
             figure.add_bar(name=tr(f"fate.{kind}", lang), x=x, y=values, marker_color=FATE_COLORS[kind])
     figure.add_bar(name=tr("fate.discarded_short", lang), x=x, y=[len(c.proposed) - c.accepted for c in record.cycles],

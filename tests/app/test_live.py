@@ -71,9 +71,16 @@ def test_greedy_run_equals_the_target_alone():
 def test_step_mode_advances_one_cycle_per_click():
     at = tiny_page(max_new_tokens=20)
     click(at, "Step mode")
+    assert any("Step mode: each click runs one cycle" in i.value for i in at.info)  # turning it on explains it
     for expected in (1, 2, 3):
+        at.session_state["step_frame"] = 3  # a frame looked at in the cycle before
         click(at, "Next cycle")
         assert len(at.session_state["step_run"].record.cycles) == expected
+        if expected > 1:  # the cycle view follows the record: the cycle just made, from its first frame
+            assert at.select_slider(key="step_cycle").value == expected
+        assert at.session_state["step_frame"] == 1
+        title = next(m.value for m in at.markdown if m.value.startswith("**1 ·"))
+        assert "(1/5)" in title
     assert not at.exception
 
 
