@@ -220,12 +220,13 @@ if st.session_state.get("partial_tokens"):
 
 step_run = st.session_state.get("step_run")
 if step_run is not None:
-    st.info(fill("live.step_explain", made=len(step_run.record.cycles)))
+    explained = st.empty()  # filled after the click below is handled, with the cycles made by then
     if st.button(tr("live.next"), type="primary"):
         try:
             next_step(step_run)
         except Exception as error:  # shown, or re-raised by show_failure
             show_failure(error)
+    explained.info(fill("live.step_explain", made=len(step_run.record.cycles)))
     if "step_run" in st.session_state and step_run.record.cycles:
         show_run(step_run.record, key="step", threads=torch.get_num_threads())
 

@@ -4,6 +4,7 @@ import streamlit as st
 
 from pages.ui import hosting, session
 from pages.ui.run_view import show_run
+from specviz.engine.schedules import SCHEDULES
 from specviz.engine.trace import run_from_json
 from specviz.errors import SpecvizError
 from specviz.settings import ASSETS
@@ -49,7 +50,7 @@ if text is not None:
             target=literal(record.target), device=literal(record.device), dtype=literal(record.dtype),
             temperature=literal(policy.get("temperature")), top_k=literal(policy.get("top_k")),
             top_p=literal(policy.get("top_p")), k=literal(settings.k),
-            schedule=literal(settings.schedule), seed=literal(settings.seed)))
+            schedule=literal(SCHEDULES.label(settings.schedule, session.lang())), seed=literal(settings.seed)))
         with st.expander(tr("replay.prompt")):
             st.code(record.prompt, language=None)
         show_run(record, key="replay")

@@ -19,7 +19,7 @@ from specviz.core.verifiers import VERIFIERS
 from specviz.engine.drafters.base import frame_note
 from specviz.engine.trace import CycleRecord, RunRecord
 from specviz.limits import K
-from specviz.text import fill, text
+from specviz.text import fill, number, text
 from specviz.viz import colors
 from specviz.viz.copy_figures import copy_source_html
 from specviz.viz.run_figures import plot_label, unique_labels
@@ -97,7 +97,7 @@ def _first(record: RunRecord, index: int, language: str, say) -> Frame:
         sentence = f"{note.before}{say('frame.1.copied', n=len(cycle.proposed))}{note.after}"
         return Frame(1, say("frame.1.title"), sentence, None, copy_source_html(record, index, language))
     sentence = f"{note.before}{_proposal_sentence(cycle, say)}{note.after}"
-    return Frame(1, say("frame.1.title"), sentence, _proposal_figure(cycle, say))
+    return Frame(1, say("frame.1.title"), sentence, _proposal_figure(cycle, say, language))
 
 
 def _proposal_sentence(cycle: CycleRecord, say) -> str:
@@ -106,12 +106,12 @@ def _proposal_sentence(cycle: CycleRecord, say) -> str:
     return say("frame.1.sentence", n=len(cycle.proposed))
 
 
-def _proposal_figure(cycle: CycleRecord, say) -> go.Figure | None:
+def _proposal_figure(cycle: CycleRecord, say, language: str) -> go.Figure | None:
     if not cycle.proposed:
         return None
     q = cycle.proposal_q or (cycle.draft_q + [None] * (len(cycle.proposed) - len(cycle.draft_q)))
     figure = go.Figure(go.Bar(x=position_labels(cycle), y=q, marker_color=colors.DRAFT, name="q(x)",
-                              text=[f"{v:.2f}" if v is not None else "" for v in q], textposition="outside"))
+                              text=[number(v, language) if v is not None else "" for v in q], textposition="outside"))
     figure.update_xaxes(type="category")
     return _layout(figure, say("frame.1.chart"), yaxis=dict(range=[0, 1.15], title="q(x)"))
 

@@ -79,6 +79,7 @@ def test_step_mode_advances_one_cycle_per_click():
         if expected > 1:  # the cycle view follows the record: the cycle just made, from its first frame
             assert at.select_slider(key="step_cycle").value == expected
         assert at.session_state["step_frame"] == 1
+        assert any(f"Cycles so far: {expected}." in i.value for i in at.info)
         title = next(m.value for m in at.markdown if m.value.startswith("**1 ·"))
         assert "(1/5)" in title
     assert not at.exception

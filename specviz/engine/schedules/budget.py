@@ -53,7 +53,7 @@ class BudgetSchedule:
     name: ClassVar[str] = "budget"
     exact: ClassVar[bool] = True  # it decides from finished cycles only
     order: ClassVar[int] = 3
-    label: ClassVar[tuple[str, str]] = ("budget", "budget")
+    label: ClassVar[tuple[str, str]] = ("budget (k from measured times)", "budget (k dai tempi misurati)")
     help: ClassVar[tuple[str, str]] = (
         "budget: before each cycle, the k (0 = the target alone) with the most tokens per second expected from "
         "this run's measured times and acceptance.",

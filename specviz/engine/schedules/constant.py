@@ -15,7 +15,7 @@ class ConstantSchedule:
     name: ClassVar[str] = "constant"
     exact: ClassVar[bool] = True  # every schedule keeps the target's distribution: it decides before proposing
     order: ClassVar[int] = 0
-    label: ClassVar[tuple[str, str]] = ("constant", "costante")
+    label: ClassVar[tuple[str, str]] = ("constant k", "k costante")
     help: ClassVar[tuple[str, str]] = ("constant: k proposals every cycle.", "costante: k proposte a ogni ciclo.")
 
     k: int  # the first cycle's k (its default is DecodeConfig's)

@@ -16,7 +16,7 @@ from specviz.engine.schedules.constant import ConstantSchedule
 class DynamicSchedule(ConstantSchedule):
     name: ClassVar[str] = "dynamic"
     order: ClassVar[int] = 2
-    label: ClassVar[tuple[str, str]] = ("dynamic", "dinamica")
+    label: ClassVar[tuple[str, str]] = ("dynamic (the draft's confidence)", "dinamica (fiducia del draft)")
     help: ClassVar[tuple[str, str]] = (
         "dynamic: up to k, but the draft stops as soon as its own probability for the token it proposed falls "
         "below {threshold:g} (as Hugging Face's assisted generation).",

@@ -15,7 +15,7 @@ from specviz.engine.schedules.constant import ConstantSchedule
 class HeuristicSchedule(ConstantSchedule):
     name: ClassVar[str] = "heuristic"
     order: ClassVar[int] = 1
-    label: ClassVar[tuple[str, str]] = ("heuristic", "euristica")
+    label: ClassVar[tuple[str, str]] = ("heuristic (as Hugging Face)", "euristica (come Hugging Face)")
     help: ClassVar[tuple[str, str]] = (
         "heuristic: k grows by 2 after a fully accepted proposal and shrinks by 1 otherwise.",
         "euristica: k cresce di 2 dopo una proposta accettata per intero e cala di 1 altrimenti.")
