@@ -10,11 +10,15 @@ Every run uses the constant schedule, so a seed fixes its text; the hybrid draft
 times, runs greedy only.
 """
 import json
+import os
 import sys
+from pathlib import Path
 
-from specviz.core.policy import SamplingPolicy
-from specviz.engine.decoder import DecodeConfig, Decoder
-from specviz.models.loader import load_model
+# The checkout to snapshot: PYTHONPATH's first entry if given, else the one this script is in.
+sys.path.insert(0, os.environ.get("PYTHONPATH", "").split(":")[0] or str(Path(__file__).resolve().parents[1]))
+from specviz.core.policy import SamplingPolicy  # noqa: E402
+from specviz.engine.decoder import DecodeConfig, Decoder  # noqa: E402
+from specviz.models.loader import load_model  # noqa: E402
 
 pair = sys.argv[1]
 if pair == "tiny":
