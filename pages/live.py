@@ -10,6 +10,7 @@ from pages.ui import models, pickers, session
 from pages.ui.run_view import race_bars, show_run
 from specviz.core.policy import SamplingPolicy
 from specviz.core.verifiers import VERIFIERS, exact_verifiers
+from specviz.engine.comparison import interleave, part_speedups
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.drafters import DRAFTERS, exact_drafters
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
@@ -110,14 +111,15 @@ def session_baseline(record):
     return baseline if comparable(record, baseline) else None
 
 
-def progress_line(run: DecodeRun) -> str:
-    """The running figures after each cycle; the speed-up is the same one the final metric shows."""
+def progress_line(run: DecodeRun, baseline=None) -> str:
+    """The running figures after each cycle; the speed-up is the same one the final metric shows, against
+    `baseline` (the target alone running beside it) or else the session's last target-only run."""
     record, cycle = run.record, run.record.cycles[-1]
     line = fill("live.progress", cycle=cycle.index + 1, tokens=len(record.token_ids), draft=cycle.draft_ms,
                                       verify=cycle.verify_ms, overhead=cycle.overhead_ms,
                                       per_token=decode_ms_per_token(record) or 0.0)
-    baseline = session_baseline(record) if run.decoder.speculative else None
-    so_far = speedup(record, baseline) if baseline is not None else None
+    baseline = (baseline or session_baseline(record)) if run.decoder.speculative else None
+    so_far = speedup(record, baseline) if baseline is not None and baseline.cycles else None
     if so_far is not None:
         line += fill("live.progress_speedup", speedup=so_far, base=decode_ms_per_token(baseline))
     return line
@@ -137,31 +139,42 @@ def keep_interrupted_run() -> None:
             st.session_state["partial_tokens"] = len(run.record.token_ids)
 
 
-def stream(decoder: Decoder, title: str):
-    """Run to the end, redrawing the text and the running figures after every cycle."""
+def run_view(title: str) -> tuple:
+    """Places for one run's text, running figures and race bars, under its title."""
     with st.container():
         st.markdown(f"**{title}**")
-        text_box, numbers, chart = st.empty(), st.empty(), st.empty()
-    run = decoder.start(prompt, chat=st.session_state["chat"])
-    if decoder.speculative:  # the baseline is only a reference: a partial one is not kept
-        st.session_state["run_in_progress"] = run
+        return st.empty(), st.empty(), st.empty()
+
+
+def draw_progress(run: DecodeRun, view: tuple, baseline=None) -> None:
+    text_box, numbers, chart = view
+    text_box.html(run_figures.token_spans(run.record, with_discarded=not session.presenting(),
+                                          strong=session.presenting(), lang=st.session_state.get("lang", "en")))
+    numbers.caption(progress_line(run, baseline))
+    if run.decoder.speculative:  # two HTML bars: a plotted chart redrawn here slowed the run it shows
+        chart.html(race_bars(run.record, baseline or session_baseline(run.record)))
+
+
+def stream(speculative: Decoder, alone: Decoder | None):
+    """Run to the end, redrawing the text and the running figures after every cycle. With `alone`, the target
+    alone runs beside it, the two runs' cycles interleaved (engine/comparison.py) so both see the same machine."""
+    views = [run_view(tr("live.speculative"))] + ([run_view(tr("live.alone"))] if alone is not None else [])
+    spec_run = speculative.start(prompt, chat=st.session_state["chat"])
+    alone_run = alone.start(prompt, chat=st.session_state["chat"]) if alone is not None else None
+    st.session_state["run_in_progress"] = spec_run  # the baseline is only a reference: a partial one is not kept
+    steps = interleave(spec_run, alone_run) if alone_run is not None else spec_run.steps()
     try:
-        while not run.finished:
-            run.step()
-            text_box.html(run_figures.token_spans(run.record, with_discarded=not session.presenting(),
-                                                  strong=session.presenting(),
-                                                  lang=st.session_state.get("lang", "en")))
-            numbers.caption(progress_line(run))
-            if decoder.speculative:  # two HTML bars: a plotted chart redrawn here slowed the run it shows
-                chart.html(race_bars(run.record, session_baseline(run.record)))
+        for run in steps:
+            baseline = alone_run.record if alone_run is not None else None
+            draw_progress(run, views[0] if run is spec_run else views[1], baseline)
     except Exception:  # an error in this script (memory): keep the cycles now; Streamlit's stop passes by
         keep_interrupted_run()
         raise
     st.session_state.pop("run_in_progress", None)
-    if decoder.speculative:  # the text and the race are drawn again below, in full: keep only the figures line
-        text_box.empty()
-        chart.empty()
-    return run.record
+    text_box, _, chart = views[0]  # the text and the race are drawn again below, in full: keep the figures line
+    text_box.empty()
+    chart.empty()
+    return spec_run.record, alone_run.record if alone_run is not None else None
 
 
 def run_both() -> None:
@@ -170,9 +183,10 @@ def run_both() -> None:
     alone = build_decoder(speculative=False) if compare else None
     with host.generation_turn("live") as turn:
         started = time.perf_counter()
-        session.remember_run(stream(speculative, tr("live.speculative")))
-        if alone is not None:
-            st.session_state["baseline"] = stream(alone, tr("live.alone"))
+        record, baseline = stream(speculative, alone)
+        session.remember_run(record)
+        if baseline is not None:
+            st.session_state["baseline"] = baseline
         taken = st.session_state["last_turn"]["run"] + 1 if st.session_state.get("last_turn") else 1
         st.session_state["last_turn"] = {"run": taken, "place": turn.joined_at_position, "waited": turn.waited_s,
                                          "generation": time.perf_counter() - started}
@@ -248,6 +262,12 @@ if runs and not st.session_state.get("step_run"):
         costs = f"{session.number(budget.draft_ms_per_token, 1)} / {session.number(budget.target_ms_per_token, 1)}"
         cols[2].metric(tr("live.costs"), costs)
         cols[3].metric(tr("live.verify_block"), session.number(budget.verify_ms_per_cycle, 1))
+        parts = part_speedups(record, baseline)
+        if parts is not None:  # the same positions of the text on both sides, timed within moments of each other
+            shown = " · ".join(f"{session.number(value)}×" for value in parts.values)
+            st.caption(fill("live.parts", parts=shown))
+            if not parts.steady:
+                st.warning(fill("live.unsteady", low=parts.low, high=parts.high))
         if baseline.token_ids == record.token_ids:
             st.caption(tr("live.identical"))
     show_run(record, key="live", threads=torch.get_num_threads(), baseline=baseline)

@@ -9,6 +9,7 @@ caches.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, replace
 
 import torch
@@ -98,6 +99,12 @@ class DecodeRun:
             record.totals = self._totals()
             record.timing = self._timing()
         return cycle
+
+    def steps(self) -> Iterator[DecodeRun]:
+        """Step until the run finishes; yields the run after each cycle."""
+        while not self.finished:
+            self.step()
+            yield self
 
     def close(self) -> None:
         """End the run where it stands: an unfinished run is kept as cancelled."""

@@ -76,6 +76,17 @@ APP: dict[str, tuple[str, str]] = {
                      "Esegui anche il solo target (riferimento misurato)"),
     "live.step": ("Step mode: one cycle per click", "Passo a passo: un ciclo per clic"),
     "live.next": ("Next cycle", "Ciclo successivo"),
+    "live.parts": ("Speed-up over each quarter of the text, measured side by side (the two runs' cycles "
+                   "interleaved): {parts}",
+                   "Speed-up su ogni quarto del testo, misurato fianco a fianco (i cicli delle due esecuzioni "
+                   "alternati): {parts}"),
+    "live.unsteady": (
+        "The machine's load changed during the comparison: the quarters of the text gave from {low:.2f}× to "
+        "{high:.2f}×, so the speed-up above is not a steady figure for this pair. Run again when the machine is "
+        "quieter, or compare with `specviz bench`.",
+        "Il carico della macchina è cambiato durante il confronto: i quarti del testo danno da {low:.2f}× a "
+        "{high:.2f}×, quindi lo speed-up qui sopra non è un valore stabile per questa coppia. Riprova quando la "
+        "macchina è più libera, o confronta con `specviz bench`."),
     "live.step_explain": (
         "Step mode: each click runs one cycle (the draft proposes, the target checks in one pass, a prefix is "
         "kept) and the cycle view below shows the cycle just made, from its first frame. Cycles so far: {made}.",
@@ -99,8 +110,12 @@ APP: dict[str, tuple[str, str]] = {
                       "ciclo {cycle} · {tokens} token · ultimo ciclo: bozza {draft:.0f} ms, verifica {verify:.0f} ms, altro {overhead:.1f} ms · {per_token:.1f} ms per token finora"),
     "live.progress_speedup": (" · speed-up so far {speedup:.2f}× (target alone: {base:.1f} ms per token)",
                               " · speed-up finora {speedup:.2f}× (solo target: {base:.1f} ms per token)"),
-    "live.measured_help": ("Decode time per token, target alone ÷ speculative, both measured just now; the first cycle, which also reads the prompt, is left out of both.",
-                           "Tempo di decodifica per token, solo target ÷ speculativo, entrambi appena misurati; il primo ciclo, che legge anche il prompt, è escluso da entrambi."),
+    "live.measured_help": ("Decode time per token, target alone ÷ speculative, both measured just now, side by "
+                           "side (their cycles interleaved); the first cycle, which also reads the prompt, is left "
+                           "out of both.",
+                           "Tempo di decodifica per token, solo target ÷ speculativo, entrambi appena misurati, "
+                           "fianco a fianco (i loro cicli alternati); il primo ciclo, che legge anche il prompt, è "
+                           "escluso da entrambi."),
     "live.formula_help": ("The time-budget formula fed with the measured costs and the acceptance measured at each position.",
                           "La formula del budget di tempo con i costi misurati e l'accettazione misurata a ogni posizione."),
     "live.costs": ("draft ms / token vs target ms / token", "ms per token: bozza / target"),

@@ -187,3 +187,23 @@ def test_prompt_lookup_runs_without_a_draft_model_and_shows_where_it_copied_from
     assert 'class="sv-source"' in page_html and 'class="sv-copy"' in page_html  # cycle 1, frame 1: the copy
     assert any("Prompt lookup drafted this run" in i.value for i in at.info)
     assert not [s for s in at.selectbox if s.label == "Draft model"]  # no draft model to pick
+
+
+def test_the_run_and_the_target_alone_are_measured_side_by_side(monkeypatch):
+    """Their cycles interleave (not one run, then the other), and the page gives the speed-up by part of the text."""
+    from specviz.engine.run import DecodeRun
+
+    order, step = [], DecodeRun.step
+
+    def logged(run):
+        order.append(run.decoder.speculative)
+        return step(run)
+
+    monkeypatch.setattr(DecodeRun, "step", logged)
+    at = tiny_page(temperature=0.0, max_new_tokens=40, k=3)
+    click(at, "Run")
+    assert not at.exception and not at.error
+    spec_cycles = len(at.session_state["runs"][-1].cycles)
+    assert order.count(True) == spec_cycles and order.count(False) == len(at.session_state["baseline"].cycles)
+    assert sum(a != b for a, b in zip(order, order[1:])) >= spec_cycles - 1
+    assert any(c.value.startswith("Speed-up over each quarter of the text") for c in at.caption)

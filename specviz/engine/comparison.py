@@ -1,0 +1,76 @@
+"""The speculative run and the target alone measured side by side, so the speed-up is the pair's, not the load's.
+
+Run one after the other, the two see different machines whenever the load changes
+(another user, another program): the same run measured 0.5× and 3.7×. Interleaved,
+each stretch of text is timed on both sides within the same second or so:
+
+- ``interleave`` steps whichever run has written fewer tokens (the speculative run
+  on a tie), so neither gets more than one cycle ahead;
+- ``part_speedups`` splits the text into parts and gives the speed-up over each,
+  from the same token positions on both sides; their spread says how steady the
+  machine was, and ``steady`` says whether the whole-run figure can be trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from specviz.engine.run import DecodeRun
+from specviz.engine.trace import RunRecord
+
+PARTS = 4  # parts of the text whose speed-ups are compared
+UNSTEADY = 1.5  # the fastest part's speed-up over the slowest part's beyond which the machine was not steady
+
+
+def interleave(speculative: DecodeRun, alone: DecodeRun) -> Iterator[DecodeRun]:
+    """Step the two runs in turn until both finish, the one behind in tokens first; yields the run just stepped."""
+    while not (speculative.finished and alone.finished):
+        spec_tokens, alone_tokens = len(speculative.record.token_ids), len(alone.record.token_ids)
+        behind = alone if speculative.finished or (not alone.finished and alone_tokens < spec_tokens) else speculative
+        behind.step()
+        yield behind
+
+
+@dataclass(frozen=True)
+class PartSpeedups:
+    """The speed-up over each part of the text, first part first."""
+
+    values: list[float]
+
+    @property
+    def low(self) -> float:
+        return min(self.values)
+
+    @property
+    def high(self) -> float:
+        return max(self.values)
+
+    @property
+    def steady(self) -> bool:
+        """Whether the parts agree closely enough for the whole-run speed-up to describe this pair."""
+        return self.high <= UNSTEADY * self.low
+
+
+def _ms_per_token_by_position(record: RunRecord) -> list[float]:
+    """Each written token's share of its cycle's time, position by position (the first cycle, which also read the
+    prompt, left out as in `measured.decode_ms_per_token`)."""
+    shares = [float("nan")] * len(record.cycles[0].emitted) if record.cycles else []
+    for cycle in record.cycles[1:]:
+        shares += [cycle.cycle_ms / len(cycle.emitted)] * len(cycle.emitted)
+    return shares
+
+
+def part_speedups(speculative: RunRecord, alone: RunRecord, parts: int = PARTS) -> PartSpeedups | None:
+    """The speed-up over each of `parts` equal stretches of the token positions both runs wrote (None if too few)."""
+    spec, base = _ms_per_token_by_position(speculative), _ms_per_token_by_position(alone)
+    first = max(len(speculative.cycles[0].emitted) if speculative.cycles else 0,
+                len(alone.cycles[0].emitted) if alone.cycles else 0)  # positions the prompt's reading covers
+    last = min(len(spec), len(base))
+    if last - first < parts:
+        return None
+    bounds = [first + (last - first) * i // parts for i in range(parts + 1)]
+    stretches = [(sum(base[a:b]), sum(spec[a:b])) for a, b in zip(bounds, bounds[1:])]
+    if any(spec_ms <= 0 or alone_ms <= 0 for alone_ms, spec_ms in stretches):
+        return None
+    return PartSpeedups([alone_ms / spec_ms for alone_ms, spec_ms in stretches])

@@ -1,0 +1,56 @@
+"""The speculative run and the target alone measured side by side: interleaved cycles, speed-ups by part."""
+
+from __future__ import annotations
+
+import pytest
+
+from specviz.core.policy import SamplingPolicy
+from specviz.engine.comparison import UNSTEADY, interleave, part_speedups
+from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.trace import CycleRecord, RunRecord
+
+PROMPT = "Il gatto"
+
+
+@pytest.mark.parametrize("temperature", [0.0, 1.0])
+def test_interleaved_runs_stay_within_a_cycle_of_each_other_and_write_what_they_write_alone(tiny_pair, temperature):
+    draft, target = tiny_pair
+    config = DecodeConfig(schedule="constant", k=4, max_new_tokens=30, seed=5, policy=SamplingPolicy(temperature))
+    speculative, alone = Decoder(target, draft, config), Decoder(target, None, config)
+    spec_run, alone_run = speculative.start(PROMPT), alone.start(PROMPT)
+    order = []
+    for run in interleave(spec_run, alone_run):
+        order.append(run is spec_run)
+        gap = len(spec_run.record.token_ids) - len(alone_run.record.token_ids)
+        if not (spec_run.finished or alone_run.finished):  # (a sampled text may end sooner on one side)
+            assert -1 <= gap <= config.k + 1  # neither is more than one cycle ahead
+    assert spec_run.finished and alone_run.finished
+    switches = sum(a != b for a, b in zip(order, order[1:]))
+    assert switches >= len(spec_run.record.cycles) - 1  # turn by turn, not one run and then the other
+    assert spec_run.record.token_ids == speculative.run(PROMPT).token_ids  # each run keeps its own generator
+    assert alone_run.record.token_ids == alone.run(PROMPT).token_ids
+
+
+def record(ms_per_token: list[float], tokens_per_cycle: int) -> RunRecord:
+    """A run whose cycles each write `tokens_per_cycle` tokens, position i costing ms_per_token[i]."""
+    cycles = []
+    for index, start in enumerate(range(0, len(ms_per_token), tokens_per_cycle)):
+        costs = ms_per_token[start:start + tokens_per_cycle]
+        cycles.append(CycleRecord(index=index, k=tokens_per_cycle - 1, proposed=[1] * (len(costs) - 1),
+                                  proposed_texts=[], emitted_texts=[],
+                                  target_p=[], draft_q=[], accept_prob=[], uniforms=[], accepted=len(costs) - 1,
+                                  kind="bonus", emitted=[1] * len(costs), verify_ms=sum(costs)))
+    return RunRecord(prompt="p", prompt_ids=[1], draft="d", target="t", device="cpu", dtype="float32", policy={},
+                     settings=None, cycles=cycles, token_ids=[1] * len(ms_per_token))
+
+
+def test_parts_agree_on_a_steady_machine_and_not_when_the_load_changes():
+    spec = record([10.0] * 40, tokens_per_cycle=4)
+    steady = record([30.0] * 40, tokens_per_cycle=1)
+    parts = part_speedups(spec, steady)
+    assert parts.values == pytest.approx([3.0] * 4) and parts.steady
+    # The same pair, but the target alone ran its second half on a loaded machine (twice as slow).
+    loaded = record([30.0] * 20 + [60.0] * 20, tokens_per_cycle=1)
+    parts = part_speedups(spec, loaded)
+    assert parts.high / parts.low == pytest.approx(2.0) and parts.high / parts.low > UNSTEADY and not parts.steady
+    assert part_speedups(record([10.0] * 3, 1), record([10.0] * 3, 1)) is None  # too short to split
