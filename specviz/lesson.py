@@ -32,22 +32,24 @@ class LessonStep:
         return [f"lesson.{self.name}.{part}" for part in PARTS]
 
 
+def replay_frame(example: str, cycle: int, frame: int) -> tuple[tuple[str, str], ...]:
+    """A link to one frame of one cycle of a recorded run, landing on the cycle view."""
+    return (("replay_example", example), ("replay_cycle", str(cycle)), ("replay_frame", str(frame)),
+            ("focus", "frame"))
+
+
 STEPS: tuple[LessonStep, ...] = (
-    LessonStep("why", "pages/replay.py",
-               (("replay_example", "qwen-italian-greedy"), ("replay_cycle", "2"), ("replay_frame", "2"))),
-    LessonStep("cycle", "pages/replay.py",
-               (("replay_example", "qwen-code-t0.8"), ("replay_cycle", "2"), ("replay_frame", "1"))),
-    LessonStep("rule", "pages/replay.py",
-               (("replay_example", "qwen-code-t0.8"), ("replay_cycle", "2"), ("replay_frame", "3"))),
+    LessonStep("why", "pages/replay.py", replay_frame("qwen-italian-greedy", 2, 2)),
+    LessonStep("cycle", "pages/replay.py", replay_frame("qwen-code-t0.8", 2, 1)),
+    LessonStep("rule", "pages/replay.py", replay_frame("qwen-code-t0.8", 2, 3)),
     LessonStep("example", "pages/toy.py", (("toy_preset", "toy.preset.article"),)),
     LessonStep("promise", "pages/exactness.py", (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
     LessonStep("sampling", "pages/policy.py",
                (("policy_temperature", "1.0"), ("policy_top_k", "2"), ("policy_top_p", "1.0"))),
     LessonStep("tokenizers", "pages/tokenization.py", also_page="pages/replay.py",
-               also_link=(("replay_example", "smollm2-tli-italian"), ("replay_cycle", "4"), ("replay_frame", "1"))),
+               also_link=replay_frame("smollm2-tli-italian", 4, 1)),
     LessonStep("budget", "pages/budget.py", (("budget_preset", "budget.preset.high"),)),
-    LessonStep("cache", "pages/replay.py",
-               (("replay_example", "qwen-many-rejections"), ("replay_cycle", "4"), ("replay_frame", "5"))),
+    LessonStep("cache", "pages/replay.py", replay_frame("qwen-many-rejections", 4, 5)),
     LessonStep("capacity", "pages/benchmark.py", (("bench_saved", "cpu-2core-intel-avx512-laptop-capacity"),)),
     LessonStep("checklist", "pages/checklist.py"),
 )

@@ -56,6 +56,7 @@ def named_choices() -> dict[str, tuple[str, ...]]:
 # against its own choices before using it.
 VIEW_LINKS: dict[str, limits.Range | int] = {
     "lesson_step": limits.IntRange("lesson step", 1, 50),
+    "focus": 40,  # where a "show me" link lands: the name a page gives that place (session.focus_here)
     "toy_preset": 60, "budget_preset": 60, "bench_saved": 80, "lab_rule": 60,
     "lab_runs": limits.EXACTNESS_RUNS,
     "replay_example": 80, "replay_cycle": limits.IntRange("cycle", 1, 100_000),

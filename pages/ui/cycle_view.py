@@ -33,6 +33,7 @@ def show_cycle_frames(record: RunRecord, index: int, key: str, baseline: RunReco
     all_frames = frames(record, index, st.session_state.get("lang", "en"), baseline)
     state_key = f"{key}_frame"
     st.session_state.setdefault(state_key, 1)
+    session.focus_here("frame")  # where a lesson's "show me" lands
     st.subheader(tr("frame.heading"))
     st.session_state[state_key] = min(max(st.session_state[state_key], 1), STAGES)
     buttons = st.columns([1, 1, 1, 3])

@@ -6,9 +6,11 @@ checks of a shared link's values are pure functions in specviz/settings.py.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import streamlit as st
+import streamlit.components.v1 as components
 
 from pages.ui.hosting import hosting, ranges
 from pages.ui.legacy_pages import leave_legacy_page_mode
@@ -64,6 +66,36 @@ def link_query(settings: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
     """The query of an in-app link: `settings`, the language, and a fresh nonce, so a second click applies it again."""
     st.session_state["_link_nonce"] = st.session_state.get("_link_nonce", 0) + 1
     return {**dict(settings), "lang": lang(), LINK_NONCE: str(st.session_state["_link_nonce"])}
+
+
+# Scrolls the page (this script runs in a component's frame, on the app's own origin) to the mark a link named and
+# outlines the block after it for a few seconds; it waits for the mark, which may be drawn after the component.
+FOCUS_SCRIPT = """<script>
+const name = %s;
+let tries = 0;
+function land() {
+  const mark = window.parent.document.getElementById("sv-focus-" + name);
+  if (!mark) { if (++tries < 100) setTimeout(land, 100); return; }
+  mark.scrollIntoView({block: "start"});
+  const block = mark.closest('[data-testid="stElementContainer"]');
+  const shown = block ? block.nextElementSibling : null;
+  if (shown) {
+    shown.style.outline = "4px solid #f4a300";
+    shown.style.outlineOffset = "6px";
+    setTimeout(() => { shown.style.outline = ""; }, 4000);
+  }
+}
+land();
+</script>"""
+
+
+def focus_here(name: str) -> None:
+    """Mark this place as `name`; when a link (a lesson's "show me") asked for it, scroll here and outline it."""
+    st.html(f'<div id="sv-focus-{name}" class="sv-focus"></div>')
+    linked = st.session_state.get("_linked", {})
+    if linked.get("focus") == name:
+        del linked["focus"]  # taken once: the next rerun leaves the reader where they scrolled
+        components.html(FOCUS_SCRIPT % json.dumps(name), height=0)
 
 
 def take_link(key: str, choices=None):

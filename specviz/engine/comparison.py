@@ -7,8 +7,10 @@ each stretch of text is timed on both sides within the same second or so:
 - ``interleave`` steps whichever run has written fewer tokens (the speculative run
   on a tie), so neither gets more than one cycle ahead;
 - ``part_speedups`` splits the text into parts and gives the speed-up over each,
-  from the same token positions on both sides; their spread says how steady the
-  machine was, and ``steady`` says whether the whole-run figure can be trusted.
+  from the same token positions on both sides. The speed-up of a part also follows
+  its text (a predictable stretch accepts more), so the machine's steadiness is read
+  from the target alone instead, whose cost per token is the same at every position:
+  ``steady`` holds while its ms per token agrees across parts within UNSTEADY.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from specviz.engine.run import DecodeRun
 from specviz.engine.trace import RunRecord
 
 PARTS = 4  # parts of the text whose speed-ups are compared
-UNSTEADY = 1.5  # the fastest part's speed-up over the slowest part's beyond which the machine was not steady
+UNSTEADY = 1.25  # the target alone's slowest part over its fastest, in ms per token, beyond which the load changed
 
 
 def interleave(speculative: DecodeRun, alone: DecodeRun) -> Iterator[DecodeRun]:
@@ -34,9 +36,10 @@ def interleave(speculative: DecodeRun, alone: DecodeRun) -> Iterator[DecodeRun]:
 
 @dataclass(frozen=True)
 class PartSpeedups:
-    """The speed-up over each part of the text, first part first."""
+    """The speed-up over each part of the text, first part first, and the target alone's ms per token there."""
 
     values: list[float]
+    alone_ms_per_token: list[float]
 
     @property
     def low(self) -> float:
@@ -48,8 +51,9 @@ class PartSpeedups:
 
     @property
     def steady(self) -> bool:
-        """Whether the parts agree closely enough for the whole-run speed-up to describe this pair."""
-        return self.high <= UNSTEADY * self.low
+        """Whether the machine gave the target alone the same speed over the whole text (then the whole-run
+        speed-up describes this pair, not the load)."""
+        return max(self.alone_ms_per_token) <= UNSTEADY * min(self.alone_ms_per_token)
 
 
 def _ms_per_token_by_position(record: RunRecord) -> list[float]:
@@ -73,4 +77,5 @@ def part_speedups(speculative: RunRecord, alone: RunRecord, parts: int = PARTS) 
     stretches = [(sum(base[a:b]), sum(spec[a:b])) for a, b in zip(bounds, bounds[1:])]
     if any(spec_ms <= 0 or alone_ms <= 0 for alone_ms, spec_ms in stretches):
         return None
-    return PartSpeedups([alone_ms / spec_ms for alone_ms, spec_ms in stretches])
+    return PartSpeedups([alone_ms / spec_ms for alone_ms, spec_ms in stretches],
+                        [alone_ms / (b - a) for (alone_ms, _), a, b in zip(stretches, bounds, bounds[1:])])

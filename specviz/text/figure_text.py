@@ -43,10 +43,12 @@ FIGURES: dict[str, tuple[str, str]] = {
     "frame.4.drawn": ("drawn", "estratto"),
     "frame.4.chart": ("At the rejected position: p, q and the residual", "Nella posizione rifiutata: p, q e il residuo"),
     "frame.5.title": ("5 · Discard and crop the caches", "5 · Scarta e taglia le cache"),
-    "frame.5.sentence": ("The {discarded} proposal(s) after the rejection are discarded: the target's KV cache is cropped "
-                         "from {filled} to {kept} entries{draft}. The new token enters the caches in the next cycle.",
-                         "Le {discarded} proposte dopo il rifiuto vengono scartate: la cache KV del target passa da "
-                         "{filled} a {kept} voci{draft}. Il nuovo token entra nelle cache al ciclo successivo."),
+    "frame.5.sentence": ("The {discarded} proposal(s) from the rejected one on are discarded: the target's KV cache is "
+                         "cropped from {filled} to {kept} entries{draft}. The new token enters the caches in the next "
+                         "cycle.",
+                         "Le {discarded} proposte dalla rifiutata in poi vengono scartate: la cache KV del target "
+                         "passa da {filled} a {kept} voci{draft}. Il nuovo token entra nelle cache al ciclo "
+                         "successivo."),
     "frame.5.none_discarded": ("Nothing is discarded: the target's KV cache keeps its {kept} entries{draft}. The new "
                                "token enters the caches in the next cycle.",
                                "Non si scarta nulla: la cache KV del target tiene le sue {kept} voci{draft}. Il nuovo "

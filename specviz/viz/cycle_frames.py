@@ -179,15 +179,20 @@ def _fourth(cycle: CycleRecord, say) -> tuple[str, go.Figure | None]:
     sentence = say("frame.4.correction", position=cycle.accepted + 1, token=token)
     if cycle.top is None:
         return sentence, None
-    labels = unique_labels(cycle.top.texts, cycle.top.ids)
-    figure = go.Figure()
-    figure.add_bar(name="p", x=labels, y=cycle.top.target_p, marker_color=colors.TARGET)
-    figure.add_bar(name="q", x=labels, y=cycle.top.draft_q, marker_color=colors.DRAFT)
-    figure.add_bar(name="max(p − q, 0) / Σ", x=labels, y=cycle.top.residual, marker_color=colors.RESIDUAL)
+    top = cycle.top
     drawn = cycle.emitted[-1] if cycle.emitted else None
-    if drawn in cycle.top.ids:
-        where = cycle.top.ids.index(drawn)
-        figure.add_annotation(x=labels[where], y=cycle.top.residual[where], text=say("frame.4.drawn"),
+    # Tokens with no mass in p, q or the residual (greedy's one-hot rows pad the top-N) say nothing: left out.
+    shown = [i for i in range(len(top.ids)) if max(top.target_p[i], top.draft_q[i], top.residual[i]) > 1e-9
+             or top.ids[i] == drawn]
+    texts = top.texts if len(top.texts) == len(top.ids) else [str(t) for t in top.ids]
+    labels = unique_labels([texts[i] for i in shown], [top.ids[i] for i in shown])
+    figure = go.Figure()
+    for name, values, color in (("p", top.target_p, colors.TARGET), ("q", top.draft_q, colors.DRAFT),
+                                ("max(p − q, 0) / Σ", top.residual, colors.RESIDUAL)):
+        figure.add_bar(name=name, x=labels, y=[values[i] for i in shown], marker_color=color)
+    if drawn in top.ids and top.ids.index(drawn) in shown:
+        where = shown.index(top.ids.index(drawn))
+        figure.add_annotation(x=labels[where], y=top.residual[shown[where]], text=say("frame.4.drawn"),
                               showarrow=True, arrowhead=2, ay=-40)
     figure.update_xaxes(type="category")
     return sentence, _layout(figure, say("frame.4.chart"), barmode="group", yaxis_title=say("fig.probability"))
@@ -248,4 +253,6 @@ def cache_figure(cycle: CycleRecord, language: str = "en") -> go.Figure | None:
     figure.update_xaxes(title=text("frame.5.axis", language), dtick=1, range=[start - 2.5, max(
         max(filled for _, filled, _ in rows), new_at) + 1])
     figure.update_yaxes(type="category", autorange="reversed")
-    return _layout(figure, text("frame.5.chart", language), height=260)
+    # The legend goes under the axis title, clear of the slots.
+    return _layout(figure, text("frame.5.chart", language), height=320, margin=dict(t=50, b=90, l=10, r=10),
+                   legend=dict(orientation="h", y=-0.45, yanchor="top"))

@@ -196,6 +196,32 @@ def test_a_lesson_show_me_link_opens_its_view_and_the_lesson_keeps_its_step(serv
     page.screenshot(path=str(SHOTS / "lesson-back-at-step-4.png"))
 
 
+def test_show_me_lands_on_the_frame_it_talks_about(server, page):
+    """The lesson's cache step opens a recorded run at cycle 4, frame 5: the page scrolls to the cycle view,
+    two screens below the top at a projector's 1280×720, and outlines it."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        page.goto(f"{server}/?lang=it&lesson_step=9")
+        settle(page)
+        page.get_by_role("link", name="Mostramelo").click()
+        page.wait_for_url(re.compile(r"/replay\?"), timeout=30_000)
+        settle(page)
+        mark = page.locator("#sv-focus-frame")
+        expect(mark).to_be_attached(timeout=30_000)
+        page.wait_for_function("() => { const r = document.getElementById('sv-focus-frame').getBoundingClientRect();"
+                               " return r.top >= 0 && r.top < 200; }", timeout=15_000)
+        expect(page.get_by_text("5 · ", exact=False).first).to_be_in_viewport()
+        page.screenshot(path=str(SHOTS / "show-me-lands-on-frame-5.png"))
+        page.goto(f"{server}/replay?lang=it&replay_example=qwen-many-rejections&replay_cycle=4&replay_frame=5")
+        settle(page)  # the same view without a focus: it opens at its top
+        page.wait_for_timeout(1500)
+        assert page.locator("#sv-focus-frame").evaluate("m => m.getBoundingClientRect().top") > 720
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1400})
+
+
 @pytest.mark.parametrize("path", ["toy", "budget", "live", "exactness", "verifiers"])
 def test_switching_the_language_back_and_forth_keeps_every_choice_a_value(server, page, path):
     """The browser sends a selectbox's label back after a change of language; the page must not take it
