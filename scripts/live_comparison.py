@@ -22,13 +22,15 @@ draft = load_model("qwen2.5-coder-0.5b", device="cpu", dtype="float32")
 target = load_model("qwen2.5-coder-1.5b", device="cpu", dtype="float32")
 config = DecodeConfig(schedule="constant", k=4, max_new_tokens=48, policy=SamplingPolicy(0.0))
 spec, alone = Decoder(target, draft, config), Decoder(target, None, config)
-spec.run("warm up"); alone.run("warm up")
+spec.run("warm up")
+alone.run("warm up")
 
 def burn():
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
 
 def stop(ps):
-    for p in ps: p.kill()
+    for process in ps:
+        process.kill()
 
 def sequential(load):
     s = spec.run(PROMPT)
