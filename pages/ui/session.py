@@ -77,8 +77,9 @@ function land() {
   const mark = window.parent.document.getElementById("sv-focus-" + name);
   if (!mark) { if (++tries < 100) setTimeout(land, 100); return; }
   mark.scrollIntoView({block: "start"});
-  const block = mark.closest('[data-testid="stElementContainer"]');
-  const shown = block ? block.nextElementSibling : null;
+  let shown = mark.closest('[data-testid="stElementContainer"]');
+  do { shown = shown ? shown.nextElementSibling : null; }  // past this script's own (empty) frame
+  while (shown && (shown.querySelector("iframe") || shown.offsetHeight === 0));
   if (shown) {
     shown.style.outline = "4px solid #f4a300";
     shown.style.outlineOffset = "6px";
@@ -91,7 +92,7 @@ land();
 
 def focus_here(name: str) -> None:
     """Mark this place as `name`; when a link (a lesson's "show me") asked for it, scroll here and outline it."""
-    st.html(f'<div id="sv-focus-{name}" class="sv-focus"></div>')
+    st.html(f'<div id="sv-focus-{name}" class="sv-focus" style="scroll-margin-top:70px"></div>')  # under the top bar
     linked = st.session_state.get("_linked", {})
     if linked.get("focus") == name:
         del linked["focus"]  # taken once: the next rerun leaves the reader where they scrolled
