@@ -142,9 +142,19 @@ def integer(value: int) -> str:
     return number_text(int(value), lang())
 
 
+PRESENTED_FONT = 18  # chart text in presentation mode (Plotly's default is 12)
+
+
 def chart(figure, key: str, where=None) -> None:
-    """Draw a Plotly figure with the session language's number separators (Italian: 0,25 and 1.000)."""
+    """Draw a Plotly figure with the session language's number separators (Italian: 0,25 and 1.000); in
+    presentation mode its text is larger and the chart taller, to be read from the back of a room."""
     figure.update_layout(separators=",." if lang() == "it" else ".,")
+    if presenting():
+        figure.update_layout(font_size=PRESENTED_FONT, title_font_size=PRESENTED_FONT + 4,
+                             legend_font_size=PRESENTED_FONT, height=int((figure.layout.height or 450) * 1.25))
+        # Streamlit's chart theme sets the axes' own sizes: set them too.
+        for axes in (figure.update_xaxes, figure.update_yaxes):
+            axes(tickfont_size=PRESENTED_FONT - 2, title_font_size=PRESENTED_FONT)
     (where or st).plotly_chart(figure, key=key)
 
 
@@ -188,12 +198,20 @@ def language_picker() -> None:
         st.html(f"<style>{PRESENTATION_CSS}</style>")
 
 
-# Projector mode: larger text everywhere; the token views also drop discarded tokens and use stronger colours.
+# Projector mode: larger text everywhere, nothing cut short (labels wrap instead of ending in "…"); charts grow in
+# `chart`; the token views also drop discarded tokens and use stronger colours.
 PRESENTATION_CSS = """
 [data-testid="stMain"] p, [data-testid="stMain"] li, [data-testid="stMarkdownContainer"] { font-size: 1.2rem; }
 [data-testid="stMain"] h1 { font-size: 2.6rem; }
-[data-testid="stMetricValue"] { font-size: 2.4rem; }
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] * {
+  font-size: 2.6rem !important; overflow: visible !important; text-overflow: clip !important; }
+[data-testid="stMetricLabel"] p { font-size: 1.15rem; }
+[data-testid="stMetricLabel"] *, [data-testid="stMain"] button p, [data-testid="stWidgetLabel"] * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
+[data-testid="stMain"] [data-testid="stDataFrame"], [data-testid="stMain"] [data-testid="stTable"] {
+  font-size: 1.15rem; }
 .sv-tokens { font-size: 1.45rem; }
+[data-testid="stSidebarNav"] span { white-space: normal !important; overflow: visible !important; }
 """
 
 

@@ -23,6 +23,7 @@ from specviz.engine.trace import RunRecord
 
 PARTS = 4  # parts of the text whose speed-ups are compared
 UNSTEADY = 1.25  # the target alone's slowest part over its fastest, in ms per token, beyond which the load changed
+JUDGED_MS = 5.0  # below this many ms per token (a toy pair) timer noise, not load, moves the parts: not judged
 
 
 def interleave(speculative: DecodeRun, alone: DecodeRun) -> Iterator[DecodeRun]:
@@ -53,7 +54,8 @@ class PartSpeedups:
     def steady(self) -> bool:
         """Whether the machine gave the target alone the same speed over the whole text (then the whole-run
         speed-up describes this pair, not the load)."""
-        return max(self.alone_ms_per_token) <= UNSTEADY * min(self.alone_ms_per_token)
+        fastest = min(self.alone_ms_per_token)
+        return fastest < JUDGED_MS or max(self.alone_ms_per_token) <= UNSTEADY * fastest
 
 
 def _ms_per_token_by_position(record: RunRecord) -> list[float]:

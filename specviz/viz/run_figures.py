@@ -25,12 +25,17 @@ def visible_html(text: str) -> str:
     return html.escape(shown).replace("\n", "↵<br>")
 
 
+VISIBLE = {"\n": "↵", "\t": "⇥"}  # how a chart writes the whitespace a reader cannot see
+
+
 def plot_label(text: str) -> str:
-    """A token as a chart label: quoted, control characters as \\xNN, the HTML that Plotly would interpret escaped.
+    """A token as a chart label: quoted, newline ↵ and tab ⇥, other control characters as \\xNN, the HTML that
+    Plotly would interpret escaped.
 
     Not Python's repr: that doubles the backslash of a byte token already shown as "\\xe4".
     """
-    shown = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
+    shown = "".join(VISIBLE.get(ch, ch) if ch.isprintable() or ch in VISIBLE else f"\\x{ord(ch):02x}"
+                    for ch in text)
     return html.escape(f"'{shown}'", quote=False)
 
 

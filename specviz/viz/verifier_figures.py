@@ -16,7 +16,7 @@ from specviz.engine.verdicts import RuleTally
 from specviz.text import fill, number, text
 from specviz.viz import colors
 from specviz.viz.cycle_frames import position_labels
-from specviz.viz.run_figures import plot_label
+from specviz.viz.run_figures import VISIBLE, plot_label
 
 
 def rule_name(rule: str, lang: str = "en") -> str:
@@ -26,7 +26,8 @@ def rule_name(rule: str, lang: str = "en") -> str:
 
 def token_code(text: str) -> str:
     """A token's text as Markdown code, quoted, exactly as written (control characters as \\xNN)."""
-    shown = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text).replace("`", "ˋ")
+    shown = "".join(VISIBLE.get(ch, ch) if ch.isprintable() or ch in VISIBLE else f"\\x{ord(ch):02x}"
+                    for ch in text).replace("`", "ˋ")
     return f"`'{shown}'`"
 
 

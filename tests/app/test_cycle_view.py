@@ -87,11 +87,15 @@ def test_the_pickers_offer_the_hosts_models_and_mark_pairs_that_cannot_pair():
 def test_presentation_mode_hides_discarded_tokens_and_is_shareable():
     from specviz.settings import from_query
 
-    spans = {}
+    spans, fonts = {}, {}
     for presenting in (False, True):
         at = tiny_page(temperature=1.0, max_new_tokens=40, seed=2, presentation=presenting)
         click(at, "Run")
         spans[presenting] = " ".join(h.proto.body for h in at.get("html") if "sv-tokens" in h.proto.body)
+        charts = [json.loads(c.proto.spec)["layout"] for c in at.get("plotly_chart")]
+        fonts[presenting] = {layout.get("font", {}).get("size") for layout in charts}
+        fonts[presenting] |= {layout.get("xaxis", {}).get("tickfont", {}).get("size") for layout in charts} - {None}
     assert "sv-discarded" in spans[False] and "sv-discarded" not in spans[True]
     assert "66;border-bottom:4px" in spans[True]  # stronger colours for a projector
+    assert fonts[True] == {18, 16} and not fonts[False] & {18, 16}  # every chart's text larger for a projector
     assert from_query("presentation", "1", {}) is True and from_query("presentation", "no", {}) is False

@@ -8,7 +8,8 @@ def test_a_byte_token_keeps_a_single_backslash():
 
 
 def test_control_characters_and_html_are_shown_not_interpreted():
-    assert plot_label("a\nb") == "'a\\x0ab'"
+    assert plot_label("a\nb\tc") == "'a↵b⇥c'"  # what a reader cannot see, drawn
+    assert plot_label("a\x07b") == "'a\\x07b'"
     assert plot_label("<b>") == "'&lt;b&gt;'"
 
 
