@@ -8,6 +8,7 @@ from pages.ui import jobs, models, session
 from specviz.bench.contracts import BenchReport
 from specviz.bench.harness import Plan, load_prompts
 from specviz.bench.jobs import BenchJob, CapacityJob
+from specviz.bench.labels import config_label
 from specviz.bench.markdown import markdown_report
 from specviz.bench.runners import Config
 from specviz.errors import SpecvizError
@@ -58,7 +59,7 @@ st.subheader(tr("capacity.title"))
 st.caption(tr("capacity.caption"))
 jobs.keep_finished("capacity_job", "capacity_rows")
 capacity_labels = {name: tr(f"capacity.{name}") for name in ("throughput", "latency", "in_flight")}
-saved_capacity = bench_figures.capacity_figure(chosen.concurrency, capacity_labels) if chosen else None
+saved_capacity = bench_figures.capacity_figure(chosen.concurrency, capacity_labels, session.lang()) if chosen else None
 if saved_capacity is not None:
     session.chart(saved_capacity, key="capacity_saved")
 if st.button(tr("capacity.run")):
@@ -73,10 +74,10 @@ if st.button(tr("capacity.run")):
         st.error(literal(error))
 measured = st.session_state.get("capacity_rows")
 if measured:
-    figure = bench_figures.capacity_figure(measured, capacity_labels)
+    figure = bench_figures.capacity_figure(measured, capacity_labels, session.lang())
     if figure is not None:
         session.chart(figure, key="capacity_measured")
-    st.dataframe({tr("bench.col_config"): [row.config for row in measured],
+    st.dataframe({tr("bench.col_config"): [config_label(row.config, session.lang()) for row in measured],
                   tr("bench.col_in_flight"): [row.concurrency for row in measured],
                   tr("bench.col_throughput"): [round(row.aggregate_tokens_per_s or 0, 1) for row in measured],
                   tr("bench.col_vs_alone"): [round(row.aggregate_speedup or 0, 2) for row in measured],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from specviz.bench.contracts import BenchReport, BenchRow
+from specviz.bench.labels import config_label, prompt_set_label
 from specviz.bench.runners import hf_partner
 from specviz.text import fill, text
 
@@ -65,6 +66,15 @@ def _geomean(row: BenchRow) -> str:
     return f"{row.vs_hf_paired_geomean:.2f} ({low:.2f}–{high:.2f})"
 
 
+def _set(prompt_set: str, lang: str) -> str:
+    return prompt_set_label(prompt_set, lang) if lang == "it" else prompt_set
+
+
+def _config(config: str, lang: str) -> str:
+    """Files and the English page keep the names `specviz bench` takes; the Italian page says them in words."""
+    return config_label(config, lang) if lang == "it" else config
+
+
 def markdown_report(report: BenchReport, lang: str = "en") -> str:
     """The report as Markdown; `lang` "it" for the app's Italian pages (files are written in English)."""
     models, machine, plan = report.models, report.machine, report.plan
@@ -81,9 +91,9 @@ def markdown_report(report: BenchReport, lang: str = "en") -> str:
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in report.rows:
-        prompt_set = text("report.all", lang) if row.prompt_set == "all" else row.prompt_set
+        prompt_set = text("report.all", lang) if row.prompt_set == "all" else _set(row.prompt_set, lang)
         lines.append(
-            f"| {prompt_set} | {row.config} | {_fmt(row.tokens_per_s)} | {_fmt(row.speedup)}× | "
+            f"| {prompt_set} | {_config(row.config, lang)} | {_fmt(row.tokens_per_s)} | {_fmt(row.speedup)}× | "
             f"{_fmt(row.ms_per_token_p50, 1)} | {_fmt(row.ms_per_token_p95, 1)} | "
             f"{_fmt(row.latency_ms_p50, 0)} | {_fmt(row.ttft_ms_p50, 0)} | "
             f"{_fmt(row.mean_tokens_per_cycle)} | {_fmt(row.analytic_speedup)} | "
@@ -94,7 +104,8 @@ def markdown_report(report: BenchReport, lang: str = "en") -> str:
         for row in detail:
             positions = ", ".join(f"{a:.2f}" for a in row.acceptance_by_position or [])
             lines.append(
-                f"| {row.config} | {_fmt(row.draft_ms_per_cycle, 1)} | {_fmt(row.verify_ms_per_cycle, 1)} | "
+                f"| {_config(row.config, lang)} | {_fmt(row.draft_ms_per_cycle, 1)} | "
+                f"{_fmt(row.verify_ms_per_cycle, 1)} | "
                 f"{_fmt(row.overhead_ms_per_cycle, 2)} | {_fmt(row.cost_ratio_c)} | {positions or '—'} | "
                 f"{row.draft_forward_passes} | {row.target_forward_passes} | "
                 f"{row.peak_memory_bytes / 2**20:.0f} |")
@@ -105,20 +116,20 @@ def markdown_report(report: BenchReport, lang: str = "en") -> str:
         for row in paired:
             low, high = row.vs_hf_paired_range
             hf = _hf_partner(report.rows, row)
-            prompt_set = text("report.all", lang) if row.prompt_set == "all" else row.prompt_set
-            lines.append(f"| {prompt_set} | {row.config} | {_fmt(row.vs_hf_paired_median)} | "
+            prompt_set = text("report.all", lang) if row.prompt_set == "all" else _set(row.prompt_set, lang)
+            lines.append(f"| {prompt_set} | {_config(row.config, lang)} | {_fmt(row.vs_hf_paired_median)} | "
                          f"{_fmt(low)} | {_fmt(high)} | {_geomean(row)} | {_passes(row)} · {_passes(hf)} | "
                          f"{_pass_ms(row)} · {_pass_ms(hf)} | "
                          f"{_fmt(row.outside_forward_ms_per_run, 0)} · "
                          f"{_fmt(hf.outside_forward_ms_per_run if hf else None, 0)} | {_faster(row, lang)} |")
     for row in report.rows:
         if row.prompt_set == "all" and row.recording_overhead is not None:
-            lines += ["", fill("report.recording", lang, config=row.config,
+            lines += ["", fill("report.recording", lang, config=_config(row.config, lang),
                                                                   percent=100 * row.recording_overhead)]
     if report.concurrency:
         lines += ["", text("report.capacity_header", lang), "|---|---|---|---|---|---|"]
         for row in report.concurrency:
-            lines.append(f"| {row.config} | {row.concurrency} | {_fmt(row.aggregate_tokens_per_s)} | "
+            lines.append(f"| {_config(row.config, lang)} | {row.concurrency} | {_fmt(row.aggregate_tokens_per_s)} | "
                          f"{_fmt(row.aggregate_speedup)}× | {_fmt(row.latency_ms_p50, 0)} | "
                          f"{_fmt(row.latency_ms_p95, 0)} |")
         losing = [r for r in report.concurrency if (r.aggregate_speedup or 2) < 1]

@@ -106,4 +106,18 @@ FIGURES: dict[str, tuple[str, str]] = {
     "race.tokens": ("tokens", "token"),
     "race.measured": ("target alone (measured)", "solo target (misurato)"),
     "race.predicted": ("target alone (predicted from one measured step)", "solo target (previsto da un passo misurato)"),
+    # Benchmark configurations and prompt sets in words (specviz/bench/labels.py).
+    "bench.impl.specviz": ("specviz", "specviz"),
+    "bench.impl.specviz-baseline": ("target alone (specviz)", "solo target (specviz)"),
+    "bench.impl.specviz-counters": ("specviz, counters only", "specviz, solo contatori"),
+    "bench.impl.hf-target": ("target alone (Hugging Face)", "solo target (Hugging Face)"),
+    "bench.impl.hf-assisted": ("Hugging Face assisted generation", "assisted generation di Hugging Face"),
+    "bench.impl.hf-prompt-lookup": ("Hugging Face prompt lookup", "prompt lookup di Hugging Face"),
+    "bench.impl.hf-universal": ("Hugging Face universal assisted generation",
+                                "universal assisted generation di Hugging Face"),
+    "bench.set.all": ("all prompts", "tutti i prompt"),
+    "bench.set.code": ("code", "codice"),
+    "bench.set.edit": ("editing", "modifiche"),
+    "bench.set.italian": ("Italian prose", "prosa italiana"),
+    "bench.set.mixed": ("mixed", "misti"),
 }

@@ -6,6 +6,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from specviz.bench.contracts import BenchReport, ConcurrencyRow
+from specviz.bench.labels import config_label, prompt_set_label
+from specviz.engine.schedules import SCHEDULES
 from specviz.text import text as tr
 from specviz.viz import colors
 
@@ -19,8 +21,8 @@ def speedup_over_k(report: BenchReport, temperature: float = 0.0, lang: str = "e
                 chosen = sorted((r for r in rows if r.prompt_set == prompt_set and r.schedule == schedule
                                  and r.implementation == implementation), key=lambda r: r.k)
                 if chosen:
-                    shown_set = tr("bench.all", lang) if prompt_set == "all" else prompt_set
-                    figure.add_scatter(name=f"{shown_set} · {implementation} · {schedule}",
+                    figure.add_scatter(name=f"{prompt_set_label(prompt_set, lang)} · "
+                                            f"{config_label(implementation, lang)} · {SCHEDULES.label(schedule, lang)}",
                                        x=[r.k for r in chosen], y=[r.speedup for r in chosen],
                                        mode="lines+markers",
                                        line_dash="solid" if implementation == "specviz" else "dot")
@@ -33,7 +35,7 @@ def speedup_over_k(report: BenchReport, temperature: float = 0.0, lang: str = "e
 
 def cycle_split(report: BenchReport, lang: str = "en") -> go.Figure:
     rows = [r for r in report.rows if r.prompt_set == "all" and r.verify_ms_per_cycle is not None]
-    names = [r.config for r in rows]
+    names = [config_label(r.config, lang) for r in rows]
     figure = go.Figure()
     for label, field, color in (("fig.draft", "draft_ms_per_cycle", colors.DRAFT),
                                 ("fig.verify", "verify_ms_per_cycle", colors.TARGET),
@@ -45,7 +47,8 @@ def cycle_split(report: BenchReport, lang: str = "en") -> go.Figure:
     return figure
 
 
-def capacity_figure(rows: list[ConcurrencyRow], labels: dict[str, str] | None = None) -> go.Figure | None:
+def capacity_figure(rows: list[ConcurrencyRow], labels: dict[str, str] | None = None,
+                    lang: str = "en") -> go.Figure | None:
     """Latency is not capacity: aggregate tokens/s and p50 latency against requests in flight, per configuration.
 
     `labels` names the axes and panels in the page's language.
@@ -62,8 +65,8 @@ def capacity_figure(rows: list[ConcurrencyRow], labels: dict[str, str] | None = 
         chosen = sorted((r for r in rows if r.config == config), key=lambda r: r.concurrency)
         levels = [r.concurrency for r in chosen]
         style = dict(color=palette[number % len(palette)], width=3)
-        figure.add_scatter(name=config, x=levels, y=[r.aggregate_tokens_per_s for r in chosen], mode="lines+markers",
-                           line=style, legendgroup=config, row=1, col=1)
+        figure.add_scatter(name=config_label(config, lang), x=levels, y=[r.aggregate_tokens_per_s for r in chosen],
+                           mode="lines+markers", line=style, legendgroup=config, row=1, col=1)
         figure.add_scatter(name=config, x=levels, y=[r.latency_ms_p50 for r in chosen], mode="lines+markers",
                            line=style, legendgroup=config, showlegend=False, row=1, col=2)
     figure.update_xaxes(title=names["in_flight"], type="log", dtick=0.30103)  # ticks at 1, 2, 4, 8, ...

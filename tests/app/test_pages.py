@@ -132,7 +132,8 @@ def test_benchmark_page_runs_a_quick_benchmark_on_the_tiny_pair():
     next(b for b in at.button if b.label.startswith("Run a quick benchmark")).click().run()
     assert not at.exception
     curves = json.loads(at.get("plotly_chart")[0].proto.spec)
-    assert {trace["name"] for trace in curves["data"]} >= {"all · specviz · constant", "all · hf-assisted · constant"}
+    hf = "all prompts · Hugging Face assisted generation · constant k"
+    assert {trace["name"] for trace in curves["data"]} >= {"all prompts · specviz · constant k", hf}
     assert curves["layout"]["xaxis"]["dtick"] == 1  # whole-number ticks for k
     assert any("| all | specviz k=4 constant T=0 |" in m.value for m in at.markdown)
 
@@ -238,3 +239,18 @@ def test_the_tokenizer_page_loads_no_tokenizer_of_a_model_the_host_does_not_offe
     finally:
         monkeypatch.delenv("SPECVIZ_ALLOWED_MODELS")
         hosting.clear()
+
+
+def test_the_italian_benchmark_page_names_configurations_and_prompt_sets_in_italian():
+    at = AppTest.from_file(str(ROOT / "pages" / "benchmark.py"), default_timeout=60)
+    at.session_state["lang"] = "it"
+    at.run()
+    assert not at.exception
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    names = {trace.get("name", "") for chart in charts for trace in chart["data"]}
+    names |= {str(x) for chart in charts for trace in chart["data"] for x in (trace.get("x") or [])}
+    shown = " ".join(names) + " ".join(m.value for m in at.markdown)
+    for english in ("hf-assisted", "specviz-baseline", "hf-target", " constant", "heuristic", "| code |",
+                    "| italian |", "| mixed |"):
+        assert english not in shown, english
+    assert "tutti i prompt" in shown and "k costante" in shown
