@@ -12,6 +12,13 @@ from specviz.text import literal
 
 session.init_state()
 tr, fill = session.tr, session.fill
+
+
+def shown(value) -> str:
+    """A policy number from the trace as the page's language writes it (0,8); anything else, literally."""
+    return literal(f"{value:g}".replace(".", "," if session.lang() == "it" else ".")) if isinstance(value, float) \
+        else literal(value)
+
 st.title(tr("replay.title"))
 st.caption(tr("replay.caption"))
 bundled = {path.stem: path for path in sorted((ASSETS / "traces").glob("*.json"))}
@@ -48,8 +55,8 @@ if text is not None:
         st.markdown(fill(
             "replay.summary", draft=literal(record.draft) if record.draft else tr("replay.target_only"),
             target=literal(record.target), device=literal(record.device), dtype=literal(record.dtype),
-            temperature=literal(policy.get("temperature")), top_k=literal(policy.get("top_k")),
-            top_p=literal(policy.get("top_p")), k=literal(settings.k),
+            temperature=shown(policy.get("temperature")), top_k=literal(policy.get("top_k")),
+            top_p=shown(policy.get("top_p")), k=literal(settings.k),
             schedule=literal(SCHEDULES.label(settings.schedule, session.lang())), seed=literal(settings.seed)))
         with st.expander(tr("replay.prompt")):
             st.code(record.prompt, language=None)

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from specviz.engine.schedules import SCHEDULES
 from specviz.engine.trace import SCHEMA_VERSION, run_from_json
 from specviz.viz.cycle_frames import STAGES, frames
 
@@ -55,3 +56,14 @@ def test_the_shipped_traces_are_real_runs_a_class_needs():
     assert sum(path.stat().st_size for path in TRACES) < 600_000  # about 0.5 MB shipped
 
 
+
+
+def test_the_italian_summary_writes_numbers_and_the_schedule_in_italian():
+    at = AppTest.from_file(str(ROOT / "pages" / "replay.py"), default_timeout=30)
+    at.session_state["lang"] = "it"
+    at.run()
+    at.selectbox(key="replay_example").set_value("qwen-code-t0.8").run()
+    summary = next(m.value for m in at.markdown if "temperatura" in m.value)
+    record = run_from_json((ROOT / "assets" / "traces" / "qwen-code-t0.8.json").read_text())
+    assert "temperatura 0,8" in summary and "top-p 1" in summary
+    assert f"({SCHEDULES.label(record.settings.schedule, 'it')})" in summary  # the schedule in words
