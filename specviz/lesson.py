@@ -32,6 +32,11 @@ class LessonStep:
         return [f"lesson.{self.name}.{part}" for part in PARTS]
 
 
+def replay_cycle(example: str, cycle: int, focus: str) -> tuple[tuple[str, str], ...]:
+    """A link to a recorded run at one cycle, landing on the view named `focus`."""
+    return (("replay_example", example), ("replay_cycle", str(cycle)), ("focus", focus))
+
+
 def replay_frame(example: str, cycle: int, frame: int) -> tuple[tuple[str, str], ...]:
     """A link to one frame of one cycle of a recorded run, landing on the cycle view."""
     return (("replay_example", example), ("replay_cycle", str(cycle)), ("replay_frame", str(frame)),
@@ -49,6 +54,8 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("tokenizers", "pages/tokenization.py", also_page="pages/replay.py",
                also_link=replay_frame("smollm2-tli-italian", 4, 1)),
     LessonStep("budget", "pages/budget.py", (("budget_preset", "budget.preset.high"),)),
+    LessonStep("adaptive", "pages/replay.py", replay_cycle("qwen-italian-greedy", 3, "timeline"),
+               also_page="pages/replay.py", also_link=replay_cycle("qwen-code-greedy", 3, "timeline")),
     LessonStep("cache", "pages/replay.py", replay_frame("qwen-many-rejections", 4, 5)),
     LessonStep("capacity", "pages/benchmark.py", (("bench_saved", "cpu-2core-intel-avx512-laptop-capacity"),)),
     LessonStep("checklist", "pages/checklist.py"),

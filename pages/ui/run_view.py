@@ -47,6 +47,7 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
         column.metric(label, value)
     if not record.cycles:
         return
+    session.focus_here("timeline")  # where a lesson's "show me" lands
     session.chart(run_figures.timeline_figure(record, lang), key=f"{key}_timeline")
     session.chart(race(record, baseline), key=f"{key}_race")
     if st.session_state.get(f"{key}_cycle", 1) > len(record.cycles):  # a link to a cycle this run does not have

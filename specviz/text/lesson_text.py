@@ -255,6 +255,42 @@ LESSON = {
         "questi costi vince il solo target. Per la domanda: ogni proposta in più costa tempo del draft e un passaggio "
         "più lungo, mentre la probabilità che serva cala come α elevato alla sua posizione."),
 
+    "lesson.adaptive.title": ("Choosing k while the text is written", "Scegliere k mentre il testo si scrive"),
+    "lesson.adaptive.body": (
+        "The best k depends on α, and α depends on the text. specviz's default, the budget schedule, applies the "
+        "time-budget formula before every cycle, fed with what this run has measured so far: the acceptance at "
+        "each position and the times of the draft and of the target's passes. It may even choose k = 0, the target "
+        "alone, and it decides only from finished cycles, so the output keeps exactly the target's distribution. "
+        "Two recorded runs of the default pair, 64 greedy tokens each: on code it accepted 62% of the proposals "
+        "and kept k between 2 and 5; on Italian prose it accepted 46% and after two cycles proposed a single token "
+        "in 38 of its 42 cycles.",
+        "Il k migliore dipende da α, e α dipende dal testo. La strategia predefinita di specviz, il budget, "
+        "applica la formula del budget di tempo prima di ogni ciclo, con ciò che questa esecuzione ha misurato "
+        "finora: l'accettazione in ogni posizione e i tempi del draft e dei passaggi del target. Può persino "
+        "scegliere k = 0, il solo target, e decide solo dai cicli già conclusi, quindi l'output mantiene "
+        "esattamente la distribuzione del target. Due esecuzioni registrate della coppia predefinita, 64 token "
+        "greedy ciascuna: sul codice ha accettato il 62% delle proposte e ha tenuto k tra 2 e 5; sulla prosa "
+        "italiana ha accettato il 46% e dopo due cicli ha proposto un solo token in 38 dei suoi 42 cicli."),
+    "lesson.adaptive.also": ("The same schedule on code", "La stessa strategia sul codice"),
+    "lesson.adaptive.question": (
+        "Why does a lower acceptance lead the schedule to shorter proposals rather than simply to fewer tokens per "
+        "cycle?",
+        "Perché un'accettazione più bassa porta la strategia a proposte più corte, invece che solo a meno token "
+        "per ciclo?"),
+    "lesson.adaptive.exercise": (
+        "In the cycle timeline of the Italian run, find the cycles with k = 1 and k = 0; then open the code run "
+        "and compare its k per cycle and its tokens per cycle.",
+        "Nella linea temporale dei cicli dell'esecuzione italiana trova i cicli con k = 1 e k = 0; poi apri "
+        "quella sul codice e confronta il suo k per ciclo e i suoi token per ciclo."),
+    "lesson.adaptive.solution": (
+        "The Italian run wrote 1.52 tokens per cycle, the code run 3.05. Each extra proposal costs draft time and a "
+        "longer target pass, while it is used only if every proposal before it was accepted: with α around 0.46 a "
+        "fourth proposal is used about 0.46⁴ ≈ 4% of the time, so the formula stops paying for it.",
+        "L'esecuzione italiana ha scritto 1,52 token per ciclo, quella sul codice 3,05. Ogni proposta in più costa "
+        "tempo del draft e un passaggio del target più lungo, mentre serve solo se tutte quelle prima sono state "
+        "accettate: con α intorno a 0,46 una quarta proposta serve circa lo 0,46⁴ ≈ 4% delle volte, quindi la "
+        "formula smette di pagarla."),
+
     "lesson.cache.title": ("Keeping the KV cache consistent after a rejection", "La cache KV coerente dopo un rifiuto"),
     "lesson.cache.body": (
         "Both models keep a KV cache: the keys and values of the tokens already read, so that each step reads only the "

@@ -11,7 +11,7 @@ import html
 import plotly.graph_objects as go
 
 from specviz.engine.trace import CycleRecord, RunRecord
-from specviz.text import fill
+from specviz.text import fill, number
 from specviz.text import text as tr
 from specviz.viz import colors
 
@@ -44,11 +44,11 @@ def headline(record: RunRecord, lang: str = "en") -> list[tuple[str, str]]:
     totals, timing = record.totals, record.timing
     rate = totals.acceptance_rate
     return [
-        (tr("fig.tokens", lang), f"{totals.generated or len(record.token_ids):.0f}"),
-        (tr("fig.cycles", lang), f"{totals.cycles or len(record.cycles):.0f}"),
-        (tr("fig.tokens_per_cycle", lang), f"{totals.mean_tokens_per_cycle or 0:.2f}"),
-        (tr("fig.acceptance_rate", lang), "—" if rate is None else f"{rate:.2f}"),
-        (tr("fig.tokens_per_s", lang), f"{timing.tokens_per_s or 0:.2f}"),
+        (tr("fig.tokens", lang), number(int(totals.generated or len(record.token_ids)), lang)),
+        (tr("fig.cycles", lang), number(int(totals.cycles or len(record.cycles)), lang)),
+        (tr("fig.tokens_per_cycle", lang), number(float(totals.mean_tokens_per_cycle or 0), lang)),
+        (tr("fig.acceptance_rate", lang), "—" if rate is None else number(float(rate), lang)),
+        (tr("fig.tokens_per_s", lang), number(float(timing.tokens_per_s or 0), lang)),
     ]
 
 
@@ -99,8 +99,8 @@ def timeline_figure(record: RunRecord, lang: str = "en") -> go.Figure:
         figure.add_scatter(name=tr("fig.k_chosen", lang), x=x, y=[c.k for c in record.cycles], mode="lines+markers",
                            line=dict(color="#000000", width=1, shape="hv"), marker_size=5)
     figure.update_layout(barmode="stack", xaxis_title=tr("fig.cycle", lang), yaxis_title=tr("fig.tokens", lang),
-                         title=tr("fig.timeline", lang),
-                         legend_orientation="h", margin=dict(t=50, b=10))
+                         title=tr("fig.timeline", lang), margin=dict(t=50, b=10),
+                         legend=dict(orientation="h", y=-0.25, yanchor="top"))  # under the axis title
     return figure
 
 

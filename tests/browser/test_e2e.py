@@ -197,13 +197,13 @@ def test_a_lesson_show_me_link_opens_its_view_and_the_lesson_keeps_its_step(serv
 
 
 def test_show_me_lands_on_the_frame_it_talks_about(server, page):
-    """The lesson's cache step opens a recorded run at cycle 4, frame 5: the page scrolls to the cycle view,
+    """The lesson's cache step (10) opens a recorded run at cycle 4, frame 5: the page scrolls to the cycle view,
     two screens below the top at a projector's 1280×720, and outlines it."""
     from playwright.sync_api import expect
 
     page.set_viewport_size({"width": 1280, "height": 720})
     try:
-        page.goto(f"{server}/?lang=it&lesson_step=9")
+        page.goto(f"{server}/?lang=it&lesson_step=10")
         settle(page)
         page.get_by_role("link", name="Mostramelo").click()
         page.wait_for_url(re.compile(r"/replay\?"), timeout=30_000)
@@ -234,3 +234,22 @@ def test_switching_the_language_back_and_forth_keeps_every_choice_a_value(server
         settle(page)
         assert page.locator('[data-testid="stException"], [data-testid="stAlertContentError"]').count() == 0, \
             (path, language)
+
+
+def test_the_adaptive_step_lands_on_the_cycle_timeline(server, page):
+    """Lesson step 9 (choosing k as the text is written) opens the Italian recorded run on its cycle timeline."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        page.goto(f"{server}/?lang=it&lesson_step=9")
+        settle(page)
+        page.get_by_role("link", name="Mostramelo").click()
+        page.wait_for_url(re.compile(r"/replay\?"), timeout=30_000)
+        settle(page)
+        expect(page.locator("#sv-focus-timeline")).to_be_attached(timeout=30_000)
+        page.wait_for_function("() => { const r = document.getElementById('sv-focus-timeline')"
+                               ".getBoundingClientRect(); return r.top >= 0 && r.top < 200; }", timeout=15_000)
+        page.screenshot(path=str(SHOTS / "show-me-lands-on-the-timeline.png"))
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1400})
