@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from specviz.bench.labels import config_label
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -19,11 +21,11 @@ def test_the_capacity_run_draws_its_own_rows():
     assert all(r.requests == 2 * r.concurrency for r in rows)  # two rounds of requests at each level
     figure = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
                   if "aggregate tokens/s" in json.dumps(json.loads(c.proto.spec)["layout"]))
-    by_name = {(t["name"], t["xaxis"]): t for t in figure["data"]}
-    alone = by_name[("specviz-baseline T=0", "x")]
+    by_name = {(t["name"], t["xaxis"]): t for t in figure["data"]}  # configurations named in words
+    alone = by_name[(config_label("specviz-baseline T=0"), "x")]
     assert alone["x"] == [1, 2, 4]
     assert alone["y"] == pytest.approx([r.aggregate_tokens_per_s for r in rows if r.config == "specviz-baseline T=0"])
-    latency = by_name[("specviz k=4 constant T=0", "x2")]
+    latency = by_name[(config_label("specviz k=4 constant T=0"), "x2")]
     assert latency["y"] == pytest.approx([r.latency_ms_p50 for r in rows if r.config != "specviz-baseline T=0"])
 
 

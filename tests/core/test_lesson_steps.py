@@ -21,7 +21,7 @@ SENTENCE_END = re.compile(r"(?<=[.?!:])\s+(?=[A-Z“])")
 
 def test_the_steps_follow_the_article_in_order():
     assert [s.name for s in STEPS] == ["why", "cycle", "rule", "example", "promise", "sampling", "tokenizers",
-                                       "budget", "cache", "capacity", "checklist"]
+                                       "budget", "adaptive", "cache", "capacity", "checklist"]
 
 
 @pytest.mark.parametrize("step", STEPS, ids=lambda s: s.name)
