@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from pages.ui import session
+from pages.ui import numbers, session
 from specviz.core import budget
 from specviz.errors import SpecvizError
 from specviz.text import literal
@@ -53,11 +53,11 @@ st.selectbox(tr("preset"), choices, format_func=session.labels("", "budget_prese
              on_change=apply_chosen_preset)
 columns = st.columns(3)
 k = columns[0].slider(tr("budget.k"), 1, 16, key="budget_k")
-alpha = columns[0].slider(tr("budget.alpha"), 0.0, 1.0, step=0.01, key="budget_alpha")
-draft_ms = columns[1].number_input(tr("budget.draft"), 0.0, 100_000.0, key="budget_draft_ms")
-verify_ms = columns[1].number_input(tr("budget.verify"), 0.0, 100_000.0, key="budget_verify_ms")
-overhead_ms = columns[2].number_input(tr("budget.overhead"), 0.0, 100_000.0, key="budget_overhead_ms")
-baseline_ms = columns[2].number_input(tr("budget.baseline"), 0.01, 100_000.0, key="budget_baseline_ms")
+alpha = numbers.decimal_slider(columns[0], tr("budget.alpha"), 0.0, 1.0, 0.01, key="budget_alpha")
+draft_ms = numbers.decimal_box(columns[1], tr("budget.draft"), 0.0, 100_000.0, key="budget_draft_ms")
+verify_ms = numbers.decimal_box(columns[1], tr("budget.verify"), 0.0, 100_000.0, key="budget_verify_ms")
+overhead_ms = numbers.decimal_box(columns[2], tr("budget.overhead"), 0.0, 100_000.0, key="budget_overhead_ms")
+baseline_ms = numbers.decimal_box(columns[2], tr("budget.baseline"), 0.01, 100_000.0, key="budget_baseline_ms")
 try:
     plan = budget.Budget(k, draft_ms, verify_ms, overhead_ms, baseline_ms, alpha)
 except SpecvizError as error:

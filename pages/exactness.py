@@ -4,7 +4,7 @@ from itertools import zip_longest
 
 import streamlit as st
 
-from pages.ui import hosting, jobs, models, pickers, session
+from pages.ui import hosting, jobs, models, numbers, pickers, session
 from specviz.core.policy import SamplingPolicy
 from specviz.engine import exactness
 from specviz.engine.decoder import DecodeConfig
@@ -43,7 +43,8 @@ pickers.model_picker("draft", tr("live.draft"), session.term_help("draft"), wher
 pickers.model_picker("target", tr("live.target"), session.term_help("target"), where=columns[0], prefix="lab_")
 columns[0].caption(tr("exactness.pair_time"))
 prompt = columns[1].text_input(tr("live.prompt"), "def f(x):", key="lab_prompt", max_chars=host.max_prompt_chars)
-temperature = columns[1].slider(tr("exactness.temperature"), 0.1, 2.0, 1.0, 0.05, key="lab_temperature")
+st.session_state.setdefault("lab_temperature", 1.0)
+temperature = numbers.decimal_slider(columns[1], tr("exactness.temperature"), 0.1, 2.0, 0.05, key="lab_temperature")
 top_k = columns[1].number_input(tr("exactness.top_k"), 0, 1000, 20, key="lab_top_k")
 most_runs = max(EXACTNESS_RUNS.low, min(EXACTNESS_RUNS.high, host.max_mc_samples) // 100 * 100)
 st.session_state["lab_runs"] = min(st.session_state.get("lab_runs", 500), most_runs)  # a link may ask for more

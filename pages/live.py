@@ -6,7 +6,7 @@ import streamlit as st
 import torch
 
 from pages.ui import hosting as host
-from pages.ui import models, pickers, session
+from pages.ui import models, numbers, pickers, session
 from pages.ui.run_view import race_bars, show_run
 from specviz.core.policy import SamplingPolicy
 from specviz.core.verifiers import VERIFIERS, exact_verifiers
@@ -45,10 +45,10 @@ with st.sidebar:
     st.selectbox(tr("live.verifier"), exact_verifiers(), key="verifier",
                  help=f'{tr("live.verifier_help")} {VERIFIERS.help(session.lang())}',
                  format_func=session.labels("verifier.", "verifier", exact_verifiers()))
-    st.slider(tr("live.temperature"), ranges["temperature"].low, ranges["temperature"].high, step=0.05,
-              key="temperature")
+    numbers.decimal_slider(st, tr("live.temperature"), ranges["temperature"].low, ranges["temperature"].high, 0.05,
+                           key="temperature")
     st.number_input(tr("live.top_k"), ranges["top_k"].low, ranges["top_k"].high, key="top_k")
-    st.slider(tr("live.top_p"), ranges["top_p"].low, ranges["top_p"].high, step=0.05, key="top_p")
+    numbers.decimal_slider(st, tr("live.top_p"), ranges["top_p"].low, ranges["top_p"].high, 0.05, key="top_p")
     st.number_input(tr("live.max_new"), ranges["max_new_tokens"].low, ranges["max_new_tokens"].high,
                     key="max_new_tokens")
     st.number_input(tr("live.seed"), ranges["seed"].low, ranges["seed"].high, key="seed")

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from pages.ui import session
+from pages.ui import numbers, session
 from specviz.core.policy import SamplingPolicy
 from specviz.core.policy_cases import policy_view
 from specviz.viz import policy_figures
@@ -21,17 +21,20 @@ st.caption(tr("policy.caption"))
 columns = st.columns(3)
 for key, value in (("policy_temperature", 1.0), ("policy_top_k", 2), ("policy_top_p", 1.0)):
     st.session_state.setdefault(key, value)
-temperature = columns[0].slider(tr("exactness.temperature"), 0.1, 2.0, step=0.05, key="policy_temperature")
+temperature = numbers.decimal_slider(columns[0], tr("exactness.temperature"), 0.1, 2.0, 0.05, key="policy_temperature")
 top_k = columns[1].slider(tr("live.top_k"), 0, len(NAMES), key="policy_top_k")
-top_p = columns[2].slider(tr("live.top_p"), 0.05, 1.0, step=0.05, key="policy_top_p")
+top_p = numbers.decimal_slider(columns[2], tr("live.top_p"), 0.05, 1.0, 0.05, key="policy_top_p")
 with st.expander(tr("policy.logits")):
     logit_columns = st.columns(len(NAMES))
-    target_logits = [column.number_input(f"{tr('policy.target_logit')} {name}", -10.0, 10.0, value, 0.1,
-                                         key=f"policy_p_{name}")
-                     for column, name, value in zip(logit_columns, NAMES, TARGET_LOGITS)]
-    draft_logits = [column.number_input(f"{tr('policy.draft_logit')} {name}", -10.0, 10.0, value, 0.1,
-                                        key=f"policy_q_{name}")
-                    for column, name, value in zip(logit_columns, NAMES, DRAFT_LOGITS)]
+    for name, p_logit, q_logit in zip(NAMES, TARGET_LOGITS, DRAFT_LOGITS):
+        st.session_state.setdefault(f"policy_p_{name}", p_logit)
+        st.session_state.setdefault(f"policy_q_{name}", q_logit)
+    target_logits = [numbers.decimal_box(column, f"{tr('policy.target_logit')} {name}", -10.0, 10.0,
+                                         key=f"policy_p_{name}", digits=1)
+                     for column, name in zip(logit_columns, NAMES)]
+    draft_logits = [numbers.decimal_box(column, f"{tr('policy.draft_logit')} {name}", -10.0, 10.0,
+                                        key=f"policy_q_{name}", digits=1)
+                    for column, name in zip(logit_columns, NAMES)]
 
 view = policy_view(target_logits, draft_logits, SamplingPolicy(temperature, top_k, top_p))
 lang = session.lang()

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from pages.ui import hosting, jobs, session
+from pages.ui import hosting, jobs, numbers, session
 from specviz.core import expected, montecarlo, stats, toy
 from specviz.core.verifiers import VERIFIERS
 from specviz.errors import SpecvizError
@@ -53,8 +53,8 @@ for i, column in enumerate(columns):
     st.session_state.setdefault(f"toy_p_{i}", 1.0 / size)
     st.session_state.setdefault(f"toy_q_{i}", 1.0 / size)
     names.append(column.text_input(tr("toy.token"), key=f"toy_name_{i}", max_chars=12) or f"t{i}")
-    p_weights.append(column.number_input(tr("toy.p_weight"), 0.0, 1.0, step=0.01, key=f"toy_p_{i}"))
-    q_weights.append(column.number_input(tr("toy.q_weight"), 0.0, 1.0, step=0.01, key=f"toy_q_{i}"))
+    p_weights.append(numbers.decimal_box(column, tr("toy.p_weight"), 0.0, 1.0, key=f"toy_p_{i}"))
+    q_weights.append(numbers.decimal_box(column, tr("toy.q_weight"), 0.0, 1.0, key=f"toy_q_{i}"))
 
 try:
     if len(set(names)) != len(names):

@@ -203,4 +203,6 @@ APP: dict[str, tuple[str, str]] = {
     "memory.source.cgroup v2": ("this container's limit", "il limite di questo container"),
     'replay.too_big': ('That file is too large for a trace', 'Il file è troppo grande per una traccia'),
     'replay.prompt': ('Prompt', 'Prompt'),
+    "numbers.refused": ("“{typed}” is not a number from {low} to {high}; the value stays {kept}.",
+                        "«{typed}» non è un numero da {low} a {high}; il valore resta {kept}."),
 }

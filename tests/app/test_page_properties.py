@@ -42,10 +42,10 @@ def test_any_shared_link_opens_every_page(params, page):
 def test_the_budget_page_takes_any_costs_its_widgets_allow(costs, baseline, k, alpha):
     at = opened("budget.py", {})
     for key, value in zip(("draft_ms", "verify_ms", "overhead_ms"), costs):
-        at.number_input(key=f"budget_{key}").set_value(value)
-    at.number_input(key="budget_baseline_ms").set_value(baseline)
+        at.text_input(key=f"budget_{key}__typed").set_value(repr(value))
+    at.text_input(key="budget_baseline_ms__typed").set_value(repr(baseline))
     at.slider(key="budget_k").set_value(k)
-    at.slider(key="budget_alpha").set_value(round(alpha, 2))
+    at.select_slider(key="budget_alpha").set_value(round(alpha, 2))
     at.run()
     assert not at.exception, [e.value for e in at.exception]
 
@@ -56,8 +56,8 @@ def test_the_toy_page_takes_any_weights_and_names(weights):
     at = opened("toy.py", {})
     at.number_input(key="toy_size").set_value(len(weights)).run()
     for i, (p, q, name) in enumerate(weights):
-        at.number_input(key=f"toy_p_{i}").set_value(round(p, 2))
-        at.number_input(key=f"toy_q_{i}").set_value(round(q, 2))
+        at.text_input(key=f"toy_p_{i}__typed").set_value(f"{p:.2f}")
+        at.text_input(key=f"toy_q_{i}__typed").set_value(f"{q:.2f}")
         at.text_input(key=f"toy_name_{i}").set_value(name)
     at.run()
     assert not at.exception, [e.value for e in at.exception]

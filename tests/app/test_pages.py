@@ -40,11 +40,11 @@ def test_toy_page_shows_the_article_example_exactly():
 def test_toy_page_rejects_an_all_zero_distribution_and_recovers():
     at = page("toy.py").run()
     for i in range(3):
-        at.number_input(key=f"toy_q_{i}").set_value(0.0)
+        at.text_input(key=f"toy_q_{i}__typed").set_value("0")
     at.run()
     assert not at.exception
     assert "at least one positive weight" in at.error[0].value
-    at.number_input(key="toy_q_0").set_value(1.0).run()
+    at.text_input(key="toy_q_0__typed").set_value("1").run()
     assert not at.error and at.metric[0].value == "1/2"  # q = (1, 0, 0): accepted mass min(p, q) = 1/2
 
 
@@ -97,7 +97,8 @@ def test_budget_page_loads_the_measured_costs_of_the_last_run():
     at.run()
     at.selectbox(key="budget_preset").set_value("budget.preset.last").run()
     assert not at.exception
-    assert at.number_input(key="budget_verify_ms").value == 140.0 and at.slider(key="budget_alpha").value == 0.88
+    assert at.session_state["budget_verify_ms"] == 140.0 and at.select_slider(key="budget_alpha").value == 0.88
+    assert at.text_input(key="budget_verify_ms__typed").value == "140.00"
     positions = json.loads(at.get("plotly_chart")[2].proto.spec)
     assert positions["data"][0]["y"] == [0.95, 0.9, 0.85, 0.8]
 
@@ -121,7 +122,7 @@ def test_a_shared_link_sets_the_live_settings():
     at.query_params["seed"] = "not-a-number"
     at.run()
     assert not at.exception
-    assert at.slider(key="k").value == 7 and at.slider(key="temperature").value == 0.7
+    assert at.slider(key="k").value == 7 and at.select_slider(key="temperature").value == 0.7
     assert at.number_input(key="seed").value == 0  # a bad value in a link is ignored
     assert at.title[0].value == "Decodifica dal vivo"
 
@@ -164,7 +165,7 @@ def test_policy_page_draws_the_three_cases_from_the_exact_computation():
     at = page("policy.py").run()
     assert not at.exception
     at.slider(key="policy_top_k").set_value(3).run()
-    at.slider(key="policy_temperature").set_value(0.7).run()
+    at.select_slider(key="policy_temperature").set_value(0.7).run()
     view = policy_view([2.0, 1.5, 1.0, 0.2, -0.5, -1.0], [1.6, 1.9, 0.4, 0.6, -0.2, -1.5],
                        SamplingPolicy(0.7, 3, 1.0))
     assert [m.value for m in at.metric] == [f"{case.acceptance:.2f}" for case in view.cases]
