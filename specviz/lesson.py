@@ -57,7 +57,8 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("adaptive", "pages/replay.py", replay_cycle("qwen-italian-greedy", 3, "timeline"),
                also_page="pages/replay.py", also_link=replay_cycle("qwen-code-greedy", 3, "timeline")),
     LessonStep("cache", "pages/replay.py", replay_frame("qwen-many-rejections", 4, 5)),
-    LessonStep("capacity", "pages/benchmark.py", (("bench_saved", "cpu-2core-intel-avx512-laptop-capacity"),)),
+    LessonStep("capacity", "pages/benchmark.py",
+               (("bench_saved", "cpu-2core-intel-avx512-laptop-capacity"), ("focus", "capacity"))),
     LessonStep("checklist", "pages/checklist.py"),
 )
 

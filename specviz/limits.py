@@ -84,3 +84,7 @@ EXACTNESS_RUNS = IntRange("runs", 100, 2000)  # seeded runs per side in the exac
 BENCH_REPEATS = IntRange("repeats", 1, 1000)
 BENCH_CONCURRENCY = IntRange("concurrency", 1, 64)
 BENCH_PER_SET = IntRange("per-set", 0, 100_000)  # prompts per file; 0 takes them all
+
+# The Benchmark page's own prompts: few and short, as each runs twice (speculative and target alone) in the queue.
+OWN_PROMPTS = IntRange("own prompts", 1, 8)
+OWN_PROMPT_TOKENS = 32  # new tokens per run at most (less where the host allows less)

@@ -5,24 +5,20 @@ from __future__ import annotations
 import argparse
 import glob
 import json
-import os
-import platform
 import sys
 import time
 from pathlib import Path
 
-import torch
-
 from specviz import limits
 from specviz.argtypes import integer
 from specviz.bench.harness import Plan, load_prompts, report, run_concurrent, run_plan, summarise
+from specviz.bench.machine import machine
 from specviz.bench.markdown import markdown_report
 from specviz.bench.runners import Config
 from specviz.core.verifiers import VERIFIERS, exact_verifiers
 from specviz.engine.drafters import DRAFTERS, exact_drafters
 from specviz.engine.schedules import schedule_names
 from specviz.errors import SpecvizError
-from specviz.models.kernels import packing_supported
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET, TINY_DRAFT, TINY_TARGET
 
 DEFAULT_PROMPTS = "assets/prompts/*.jsonl"
@@ -104,27 +100,6 @@ def _plan(args) -> Plan:
                 with_hf=not args.no_hf, record_overhead=not args.no_record_overhead,
                 verifiers=tuple(dict.fromkeys(args.verifier)), drafters=tuple(dict.fromkeys(args.drafter)),
                 ngram_max=args.ngram_max)
-
-
-def machine() -> dict:
-    info = {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
-            "cpu_model": _cpu_model(), "cpu_count": os.cpu_count(), "torch": torch.__version__,
-            "torch_threads": torch.get_num_threads(), "cpu_capability": torch.backends.cpu.get_cpu_capability(),
-            "bfloat16_packed_kernels": packing_supported(torch.bfloat16)}
-    if torch.cuda.is_available():
-        info["gpu"] = torch.cuda.get_device_name(0)
-    return info
-
-
-def _cpu_model() -> str | None:
-    """The CPU's marketing name from /proc/cpuinfo (Linux), else None: reports name the machine they ran on."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return None
 
 
 def _check_writable(path: Path) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from specviz.bench.contracts import BenchReport, ConcurrencyRow, Prompt
 from specviz.bench.harness import Plan, plan_samples, report, run_concurrent, summarise
+from specviz.bench.machine import machine
 from specviz.bench.runners import Config, Sample
 from specviz.models.loader import LoadedModel
 
@@ -45,7 +46,7 @@ class BenchJob:
         prompts = [prompt for prompt in self.prompts if prompt.id in done_ids]
         rows = summarise(complete, self.plan)
         seconds = time.perf_counter() - self.started
-        full = report(self.plan, self.target, self.draft, prompts, rows, [], {}, seconds, complete)
+        full = report(self.plan, self.target, self.draft, prompts, rows, [], machine(), seconds, complete)
         return JobReport(full, self.prompts_done, len(self.prompts) * self.plan.repeats)
 
 

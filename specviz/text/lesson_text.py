@@ -334,17 +334,24 @@ LESSON = {
         "Un servizio dimezza la latenza di ogni richiesta con la speculazione. Perché questo non prova che può servire "
         "più utenti?"),
     "lesson.capacity.exercise": (
-        "On the Benchmark page, measure the tiny pair with 1, 2 and 4 requests in flight. How do the aggregate tokens "
-        "per second and the latency change with the load?",
-        "Nella pagina Benchmark, misura la coppia minuscola con 1, 2 e 4 richieste in corso. Come cambiano i token al "
-        "secondo complessivi e la latenza con il carico?"),
+        "On the Benchmark page, read the saved report of the real pair on a laptop: how does “vs target alone” change "
+        "from 1 to 2 and 4 requests in flight? Then measure the tiny pair with the button: why does it lose even with "
+        "one request?",
+        "Nella pagina Benchmark, leggi il report salvato della coppia vera su un portatile: come cambia “rispetto al "
+        "solo target” passando da 1 a 2 e 4 richieste in corso? Poi misura la coppia minuscola con il pulsante: "
+        "perché perde già con una richiesta sola?"),
     "lesson.capacity.solution": (
-        "Read the column “vs target alone”: if it falls towards 1 (or below) as requests grow, the gain in latency "
-        "does not carry over to capacity on this machine. Latency per request grows with the load for both, because "
-        "they share the same two cores.",
-        "Leggi la colonna “rispetto al solo target”: se scende verso 1 (o sotto) al crescere delle richieste, il "
-        "guadagno in latenza non si trasferisce alla capacità su questa macchina. La latenza per richiesta cresce con "
-        "il carico per entrambi, perché condividono gli stessi due core."),
+        "The real pair: 1.04× with one request, 1.17× with two, 0.97× with four. The gain does not grow with the "
+        "load: at four requests the two cores are busy anyway and speculation costs throughput. Latency per request "
+        "grows with the load for both. The tiny pair stays below 1× at every level (about 0.5× on this "
+        "machine): its two models have random weights and rarely agree, so most of each cycle's work is thrown away; "
+        "spare compute helps only a draft that agrees with its target.",
+        "La coppia vera: 1,04× con una richiesta, 1,17× con due, 0,97× con quattro. Il guadagno non cresce con il "
+        "carico: con quattro richieste i due core sono comunque occupati e la speculazione costa throughput. La "
+        "latenza per richiesta cresce con il carico per entrambi. La coppia minuscola resta sotto 1× a ogni "
+        "livello (circa 0,5× su questa macchina): i suoi due modelli hanno pesi casuali e concordano di rado, quindi "
+        "quasi tutto il lavoro di ogni ciclo va buttato; il calcolo libero aiuta solo un draft che concorda con il "
+        "suo target."),
 
     "lesson.checklist.title": ("A practical checklist", "Una checklist pratica"),
     "lesson.checklist.body": (

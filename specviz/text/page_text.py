@@ -1,12 +1,6 @@
-"""What the Toy, Time budget, Exactness lab, Sampling policy and Benchmark pages say, in English and Italian."""
+"""What the Toy, Time budget, Exactness lab and Sampling policy pages say, in English and Italian."""
 
 PAGES: dict[str, tuple[str, str]] = {
-    "bench.title": ("Benchmark", "Benchmark"),
-    "bench.caption": ("Speculation against the target alone and against Hugging Face's assisted generation, on the same models, prompts and policy, interleaved in one process. Speed-ups are ratios to the target-only run of the same benchmark.", "La speculazione contro il solo target e contro l'assisted generation di Hugging Face, con gli stessi modelli, prompt e politica, alternati in un solo processo. Gli speed-up sono rapporti rispetto al solo target dello stesso benchmark."),
-    "bench.saved": ("Saved report", "Report salvato"),
-    "bench.target_only": ("This report compares the target-only loop with `generate` alone: no speculative configuration, so no chart of speed-up against k.", "Questo report confronta il ciclo del solo target con `generate`: nessuna configurazione speculativa, quindi nessun grafico dello speed-up rispetto a k."),
-    "bench.none": ("No saved report yet: run `python -m specviz bench --json assets/bench/NAME.json`.", "Nessun report salvato: esegui `python -m specviz bench --json assets/bench/NOME.json`."),
-    "bench.quick": ("Run a quick benchmark on the tiny pair", "Esegui un benchmark rapido sulla coppia minuscola"),
     "toy.title": ("Toy distributions", "Distribuzioni giocattolo"),
     "toy.caption": ("One verification step over a small vocabulary. No neural network: you choose the target's p "
                     "and the draft's q. Weights are normalised for you; everything below is computed with exact "
@@ -50,64 +44,6 @@ PAGES: dict[str, tuple[str, str]] = {
                                   "Identici, token per token: {count} token."),
     "exactness.exact_p": ("target's exact p", "p esatta del target"),
     "exactness.overlay_title": ("First generated token", "Primo token generato"),
-    "report.yes": ("yes", "sì"),
-    "report.no": ("NO", "NO"),
-    "report.all": ("all", "tutti"),
-    "report.pairs_won": ("{wins} of {pairs} pairs", "{wins} coppie su {pairs}"),
-    "report.title": ("# specviz benchmark: {draft} → {target}", "# Benchmark di specviz: {draft} → {target}"),
-    "report.setup": ("Device {device}, target {dtype}, draft {draft_dtype}, linear kernels {kernels} (draft "
-                     "{draft_kernels}); {cpus} CPUs{cpu}, torch {torch}; {tokens} new tokens, {repeats} repeat(s), "
-                     "{prompts} prompts; {seconds:.0f} s in all. Speed-up = tokens/s ÷ tokens/s of the specviz "
-                     "target-only baseline in the same run.",
-                     "Dispositivo {device}, target {dtype}, draft {draft_dtype}, kernel lineari {kernels} (draft "
-                     "{draft_kernels}); {cpus} CPU{cpu}, torch {torch}; {tokens} token nuovi, {repeats} ripetizione/i, "
-                     "{prompts} prompt; {seconds:.0f} s in tutto. Speed-up = token/s ÷ token/s del solo target di "
-                     "specviz nella stessa esecuzione."),
-    "report.main_header": ("| prompts | configuration | tok/s | speed-up | ms/token p50 | p95 | latency p50 ms | "
-                           "TTFT ms | tokens/cycle | analytic bound | bound attained | greedy = baseline |",
-                           "| prompt | configurazione | token/s | speed-up | ms/token p50 | p95 | latenza p50 ms | "
-                           "TTFT ms | token/ciclo | limite analitico | limite raggiunto | greedy = riferimento |"),
-    "report.detail_header": ("| configuration | draft ms/cycle | verify ms/cycle | overhead ms/cycle | "
-                             "c (draft/target) | acceptance by position | draft passes | target passes | peak MB |",
-                             "| configurazione | ms bozza/ciclo | ms verifica/ciclo | ms altro/ciclo | "
-                             "c (bozza/target) | accettazione per posizione | passaggi bozza | passaggi target | "
-                             "picco MB |"),
-    "report.hf_intro": ("specviz ÷ Hugging Face on the same prompt and repeat (the baseline against `generate` "
-                        "alone, each speculative configuration against assisted generation with the same k and "
-                        "schedule):",
-                        "specviz ÷ Hugging Face sullo stesso prompt e ripetizione (il riferimento contro `generate` "
-                        "da solo, ogni configurazione speculativa contro l'assisted generation con gli stessi k e "
-                        "strategia):"),
-    "report.hf_header": ("| prompts | configuration | median ratio | min | max | geometric mean (95% interval) | "
-                         "forward passes target/draft, specviz · HF | ms per forward pass target/draft, specviz · HF "
-                         "| ms per run outside forward passes, specviz · HF | specviz faster in |",
-                         "| prompt | configurazione | rapporto mediano | min | max | media geometrica (intervallo "
-                         "95%) | passaggi target/bozza, specviz · HF | ms per passaggio target/bozza, specviz · HF | "
-                         "ms per esecuzione fuori dai passaggi, specviz · HF | specviz più veloce in |"),
-    "report.recording": ("Recording the full trace ({config}) cost {percent:+.1f}% in tokens/s against counters "
-                         "only, in the same run.",
-                         "Registrare la traccia completa ({config}) è costato {percent:+.1f}% in token/s rispetto "
-                         "ai soli contatori, nella stessa esecuzione."),
-    "report.capacity_header": ("| configuration | requests in flight | aggregate tok/s | vs target alone | "
-                               "latency p50 ms | latency p95 ms |",
-                               "| configurazione | richieste in corso | token/s complessivi | rispetto al solo target "
-                               "| latenza p50 ms | latenza p95 ms |"),
-    "report.stops_paying": ("Speculation stops paying at {levels} requests in flight: its aggregate throughput falls "
-                            "below the target alone's.",
-                            "La speculazione smette di convenire con {levels} richieste in corso: i token/s "
-                            "complessivi scendono sotto quelli del solo target."),
-    "bench.all": ("all", "tutti"),
-    "bench.target_alone": ("target alone", "solo target"),
-    "bench.speedup_axis": ("speed-up × (vs specviz target-only)", "speed-up × (rispetto al solo target di specviz)"),
-    "bench.over_k": ("Speed-up over k, per prompt set", "Speed-up in funzione di k, per gruppo di prompt"),
-    "bench.ms_per_cycle": ("ms per cycle", "ms per ciclo"),
-    "bench.time_per_cycle": ("Time per cycle", "Tempo per ciclo"),
-    "bench.col_config": ("configuration", "configurazione"),
-    "bench.col_in_flight": ("requests in flight", "richieste in corso"),
-    "bench.col_throughput": ("aggregate tok/s", "token/s complessivi"),
-    "bench.col_vs_alone": ("vs target alone", "rispetto al solo target"),
-    "bench.col_p50": ("latency p50 ms", "latenza p50 ms"),
-    "bench.col_p95": ("latency p95 ms", "latenza p95 ms"),
     "policy.title": ("Sampling policy: shape p and q alike", "Politica di campionamento: p e q allo stesso modo"),
     "policy.caption": ("Temperature, top-k and top-p change the distribution a token is drawn from. Speculative "
                        "sampling reproduces whatever p the verifier is given, from any q the draft really samples "
@@ -192,30 +128,12 @@ PAGES: dict[str, tuple[str, str]] = {
                             "Speed-up misurato {actual:.2f}×; la formula con l'accettazione misurata per posizione "
                             "prevede {predicted:.2f}×. L'accettazione cambia con la posizione e il prefisso: "
                             "un α costante è una semplificazione."),
-    "capacity.title": ("Latency is not capacity", "Latenza non è capacità"),
-    "capacity.caption": ("Speculation makes one request faster by spending spare compute. With several requests in "
-                         "flight the hardware is busy anyway: the total tokens per second can gain less, or lose, "
-                         "while each request's latency still shows the gain.",
-                         "La speculazione rende più veloce una richiesta usando calcolo inutilizzato. Con più "
-                         "richieste in corso l'hardware è già occupato: i token al secondo complessivi possono "
-                         "guadagnare meno, o perdere, mentre la latenza di ogni richiesta mostra ancora il guadagno."),
-    "capacity.run": ("Measure it on the tiny pair (1, 2 and 4 requests in flight)",
-                     "Misuralo sulla coppia minuscola (1, 2 e 4 richieste in corso)"),
-    "capacity.progress": ("{done} of {total} measurements · about {left:.0f} s left",
-                          "{done} di {total} misure · circa {left:.0f} s rimanenti"),
-    "capacity.throughput": ("aggregate tokens/s", "token/s complessivi"),
-    "capacity.latency": ("p50 latency per request (ms)", "latenza p50 per richiesta (ms)"),
-    "capacity.in_flight": ("requests in flight", "richieste in corso"),
     "toy.progress": ("{done} of {total} samples per rule · about {left:.0f} s left",
                      "{done} di {total} campioni per regola · circa {left:.0f} s rimanenti"),
     "toy.stopped": ("Sampling was stopped after {done} of {total} samples: the figures below cover those.",
                     "Il campionamento è stato interrotto dopo {done} di {total} campioni: i grafici qui sotto riguardano quelli."),
     "toy.tv_after_exact": ("exact rule: TV to p after {n} samples", "regola esatta: TV da p dopo {n} campioni"),
     "toy.tv_after_naive": ("naive rule: TV to p after {n} samples", "regola ingenua: TV da p dopo {n} campioni"),
-    "bench.progress": ("{done} of {total} timed runs · about {left:.0f} s left",
-                       "{done} di {total} esecuzioni cronometrate · circa {left:.0f} s rimanenti"),
-    "bench.stopped": ("The benchmark was stopped after {done} of {total} prompts: the figures below cover those.",
-                      "Il benchmark è stato interrotto dopo {done} di {total} prompt: i grafici qui sotto riguardano quelli."),
     'toy.shrinks': ("The exact rule's distance shrinks like 1/√N as N grows; the naive rule's stays near its bias.", 'La distanza della regola esatta cala come 1/√N al crescere di N; quella ingenua resta vicina al suo errore sistematico.'),
     'budget.caption': ("A cycle drafts k tokens, verifies them in one target pass and pays some overhead. Assuming each position is accepted with the same, independent probability α, a cycle emits 1 + α + … + α^k tokens on average. The presets are the article's hypothetical costs, not hardware measurements.", "Un ciclo propone k token, li verifica in un passaggio del target e paga un costo di gestione. Supponendo che ogni posizione sia accettata con la stessa probabilità indipendente α, un ciclo emette in media 1 + α + … + α^k token. Le preimpostazioni sono i costi ipotetici dell'articolo, non misure."),
     'budget.k': ('k (proposed tokens)', 'k (token proposti)'),

@@ -29,6 +29,7 @@ legend title axis language generate generated generation slower faster cost cost
 draft's model models pair pairs memory free used queue place turn waited best setting settings
 distance grows comes out near article verification disjoint supports about between after before
 also just still here into over under
+constant heuristic dynamic italian mixed baseline assisted lookup counters prompts editing
 """.split())
 
 # Words that appear in Italian UI text and are not English.

@@ -60,7 +60,7 @@ def test_a_stopped_quick_benchmark_keeps_the_prompts_it_finished(monkeypatch, st
     next(b for b in at.button if b.label.startswith("Run a quick benchmark")).click().run()
     at.run()
     assert not at.exception
-    quick = at.session_state["bench_quick"]
+    quick = at.session_state["bench_mine"]
     configs = 2 + 2 * 3 + 1  # both baselines; specviz and HF at k = 1, 2, 4; the counters-only run
     if steps < configs:
         assert quick is None  # no prompt ran under every configuration: nothing paired to show

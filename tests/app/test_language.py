@@ -46,7 +46,8 @@ def visit(name: str, language: str) -> AppTest:
         at = press(at, texts.text("exactness.compare", "en"), texts.text("exactness.compare", "it"))
     elif name == "toy":
         at = press(at, texts.text("toy.sample", "en"), texts.text("toy.sample", "it"))
-    elif name == "benchmark":
+    elif name == "benchmark":  # the quick benchmark's tables (every configuration's name) and the capacity run
+        at = press(at, texts.text("bench.quick", "en"), texts.text("bench.quick", "it"))
         at = press(at, texts.text("capacity.run", "en"), texts.text("capacity.run", "it"))
     return at
 

@@ -136,7 +136,9 @@ def test_benchmark_page_runs_a_quick_benchmark_on_the_tiny_pair():
     hf = "all prompts · Hugging Face assisted generation · constant k"
     assert {trace["name"] for trace in curves["data"]} >= {"all prompts · specviz · constant k", hf}
     assert curves["layout"]["xaxis"]["dtick"] == 1  # whole-number ticks for k
-    assert any("| all | specviz k=4 constant T=0 |" in m.value for m in at.markdown)
+    main = at.dataframe[0].value
+    assert "specviz k=4 constant T=0" in list(main["configuration"])
+    assert at.radio(key="bench_show").value == "mine"  # the report just made, not a saved one above it
 
 
 def test_benchmark_page_shows_every_saved_report():
@@ -155,7 +157,7 @@ def test_benchmark_page_shows_every_saved_report():
             assert charts == 2 + bool(report["concurrency"]), name
         # The comparison with Hugging Face shows exactly where the report has Hugging Face runs.
         with_hf = any(row["implementation"].startswith("hf-") for row in report["rows"])
-        assert any("specviz ÷ Hugging Face" in m.value for m in at.markdown) == with_hf, name
+        assert any("specviz ÷ Hugging Face" in c.value for c in at.caption) == with_hf, name
 
 
 def test_policy_page_draws_the_three_cases_from_the_exact_computation():

@@ -91,3 +91,16 @@ def test_the_worked_example_solutions_are_exact():
     assert exercise.naive == [Fraction(45, 100), Fraction(33, 100), Fraction(22, 100)]
     assert "(0.45, 0.33, 0.22)" in text("lesson.example.solution", "en")
     assert "(0,45; 0,33; 0,22)" in text("lesson.example.solution", "it")
+
+
+def test_the_capacity_answer_reads_the_saved_laptop_report():
+    import json
+
+    report = json.loads((ASSETS / "bench" / "cpu-2core-intel-avx512-laptop-capacity.json").read_text())
+    one = next(r["speedup"] for r in report["rows"] if r["prompt_set"] == "all" and r["k"])
+    levels = {r["concurrency"]: r["aggregate_speedup"] for r in report["concurrency"]
+              if r["config"].startswith("specviz k")}
+    expected = [f"{one:.2f}×", f"{levels[2]:.2f}×", f"{levels[4]:.2f}×"]
+    assert re.findall(r"\d\.\d\d×", text("lesson.capacity.solution", "en"))[:3] == expected
+    italian = [figure.replace(".", ",") for figure in expected]
+    assert re.findall(r"\d,\d\d×", text("lesson.capacity.solution", "it"))[:3] == italian
