@@ -256,12 +256,14 @@ if runs and not st.session_state.get("step_run"):
     if has_measured_budget(record, baseline):
         budget = measured_budget(record, baseline)
         st.session_state["measured_budget"] = budget
-        cols = st.columns(4)
+        cols = st.columns(3)  # two rows of three: each value whole, in presentation mode too, at 1280 px
         cols[0].metric(tr("live.measured"), f"{session.number(budget.actual_speedup)}×", help=tr("live.measured_help"))
         cols[1].metric(tr("live.formula"), f"{session.number(budget.predicted_speedup)}×", help=tr("live.formula_help"))
-        costs = f"{session.number(budget.draft_ms_per_token, 1)} / {session.number(budget.target_ms_per_token, 1)}"
-        cols[2].metric(tr("live.costs"), costs)
-        cols[3].metric(tr("live.verify_block"), session.number(budget.verify_ms_per_cycle, 1))
+        cols[2].metric(tr("live.cost_ratio"), session.number(budget.cost_ratio_c), help=tr("live.cost_ratio_help"))
+        cols = st.columns(3)
+        cols[0].metric(tr("live.draft_cost"), session.number(budget.draft_ms_per_token, 1))
+        cols[1].metric(tr("live.target_cost"), session.number(budget.target_ms_per_token, 1))
+        cols[2].metric(tr("live.verify_block"), session.number(budget.verify_ms_per_cycle, 1))
         parts = part_speedups(record, baseline)
         if parts is not None:  # the same positions of the text on both sides, timed within moments of each other
             shown = " · ".join(f"{session.number(value)}×" for value in parts.values)

@@ -79,8 +79,17 @@ class _LanguageFormatter(string.Formatter):
         return shown
 
 
+COUNTS = ("n", "count")  # the fields that count things: a sentence `key.one` is its singular, for a count of 1
+
+
 def fill(key: str, lang: str = "en", **fields) -> str:
-    """The sentence `key` in `lang` with its fields filled in, numbers written as that language writes them."""
+    """The sentence `key` in `lang` with its fields filled in, numbers written as that language writes them.
+
+    Where the sentence has a singular form (`key.one`) and its count field is 1, that form is used:
+    "1 token", not "1 tokens".
+    """
+    if f"{key}.one" in STRINGS and any(fields.get(name) == 1 for name in COUNTS):
+        key = f"{key}.one"
     return _LanguageFormatter(lang).format(text(key, lang), **fields)
 
 

@@ -100,6 +100,8 @@ APP: dict[str, tuple[str, str]] = {
     "live.cannot": ("Cannot run", "Impossibile eseguire"),
     "live.turn": ("Queue (run {run}): place {place} on arrival (0 = at once), waited {waited:.1f} s for a turn · generation {generation:.1f} s",
                   "Coda (esecuzione {run}): posto {place} all'arrivo (0 = subito), attesa del turno {waited:.1f} s · generazione {generation:.1f} s"),
+    "live.partial.one": ("The run stopped early; the one token generated so far is kept below.",
+                         "L'esecuzione si è fermata prima; l'unico token generato finora è conservato qui sotto."),
     "live.partial": ("The run stopped early; the {count} tokens generated so far are kept below.",
                      "L'esecuzione si è fermata prima; i {count} token generati finora sono conservati qui sotto."),
     "queue.waiting": ("Another user is generating: you are number {position} in the queue …",
@@ -118,7 +120,15 @@ APP: dict[str, tuple[str, str]] = {
                            "escluso da entrambi."),
     "live.formula_help": ("The time-budget formula fed with the measured costs and the acceptance measured at each position.",
                           "La formula del budget di tempo con i costi misurati e l'accettazione misurata a ogni posizione."),
-    "live.costs": ("draft ms / token vs target ms / token", "ms per token: bozza / target"),
+    "live.cost_ratio": ("c = draft ÷ target, per token", "c = bozza ÷ target, per token"),
+    "live.cost_ratio_help": ("How much a draft token costs, as a share of a token of the target alone: the c of the "
+                             "budget formula. Speculation pays more the smaller it is (the literature aims at 0.1 or "
+                             "less).",
+                             "Quanto costa un token della bozza, come frazione di un token del solo target: la c "
+                             "della formula del budget. La speculazione conviene tanto più quanto è piccola (la "
+                             "letteratura punta a 0,1 o meno)."),
+    "live.draft_cost": ("draft: ms per proposed token", "bozza: ms per token proposto"),
+    "live.target_cost": ("target alone: ms per token", "solo target: ms per token"),
     "live.verify_block": ("verify ms per block", "ms di verifica per blocco"),
     "live.identical": ("The speculative text is token for token the target-alone text.",
                        "Il testo speculativo coincide token per token con quello del solo target."),

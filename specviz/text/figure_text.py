@@ -6,6 +6,9 @@ FIGURES: dict[str, tuple[str, str]] = {
                          "the bars are q of each proposal.",
                          "La bozza ha proposto {n} token uno dopo l'altro, ciascuno estratto dalla propria "
                          "distribuzione q; le barre sono la q di ogni proposta."),
+    "frame.1.sentence.one": ("The draft proposed {n} token, drawn from its own distribution q; the bar is its q.",
+                             "La bozza ha proposto {n} token, estratto dalla propria distribuzione q; la barra è la "
+                             "sua q."),
     "frame.1.none": ("This cycle proposed nothing (k = 0): the target alone writes one token.",
                      "Questo ciclo non propone nulla (k = 0): il solo target scrive un token."),
     "frame.1.chart": ("q of each proposed token", "q di ogni token proposto"),

@@ -182,6 +182,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "tokenizers.sentence": ("Speculative decoding keeps the distribution of the large model.",
                             "La decodifica speculativa conserva la distribuzione del modello grande."),
     "tokenizers.input": ("Sentence", "Frase"),
+    "tokenizers.count.one": ("{count} token · vocabulary of {size} entries", "{count} token · vocabolario di {size} voci"),
     "tokenizers.count": ("{count} tokens · vocabulary of {size} entries", "{count} token · vocabolario di {size} voci"),
     "tokenizers.recorded": ("Saved example: the tokenizers are not needed for it.",
                             "Esempio salvato: non servono i tokenizer."),
