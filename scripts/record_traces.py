@@ -30,6 +30,7 @@ from specviz.settings import ASSETS  # noqa: E402
 
 CODE = 'def is_palindrome(text: str) -> bool:\n    """Tell whether text reads the same backwards."""\n'
 ITALIAN = "La decodifica speculativa funziona così: un modello piccolo"
+DANTE = "Nel mezzo del cammin di nostra vita"
 MIXED = "# Una funzione Python che conta le parole di una frase\ndef conta_parole(frase):\n"
 EDIT = [json.loads(line)["prompt"] for line in (ASSETS / "prompts" / "edit.jsonl").read_text().splitlines()]
 GREEDY, WARM = SamplingPolicy(0.0, 0, 1.0), SamplingPolicy(0.8, 0, 1.0)
@@ -60,6 +61,11 @@ RUNS = {
     "qwen-edit-lookup": Recording(EDIT[3], GREEDY, "constant", 8, 0, drafter="ngram"),  # Italian typo fixes
     "qwen-edit-hybrid": Recording(EDIT[2], GREEDY, "constant", 8, 0, drafter="hybrid"),  # code copied
     "smollm2-tli-italian": Recording(ITALIAN, GREEDY, "constant", 4, 0, drafter="tli"),
+    # The target's own mistake (37 × 43 is 1591), kept exactly: verification checks agreement, not truth.
+    "qwen-target-mistake": Recording("Quanto fa 37 × 43? Rispondi solo con il numero.", GREEDY, "constant", 4, 0,
+                                     chat=True),
+    # Italian prose both models know by heart: the draft guesses well, so Italian can be a good demo too.
+    "qwen-italian-dante": Recording(DANTE, GREEDY, "constant", 4, 0),
 }
 
 

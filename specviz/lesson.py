@@ -47,6 +47,8 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("why", "pages/replay.py", replay_frame("qwen-italian-greedy", 2, 2)),
     LessonStep("cycle", "pages/replay.py", replay_frame("qwen-code-t0.8", 2, 1)),
     LessonStep("rule", "pages/replay.py", replay_frame("qwen-code-t0.8", 2, 3)),
+    LessonStep("judgement", "pages/replay.py", replay_frame("qwen-target-mistake", 1, 3),
+               also_page="pages/replay.py", also_link=replay_cycle("qwen-italian-dante", 13, "timeline")),
     LessonStep("example", "pages/toy.py", (("toy_preset", "toy.preset.article"),)),
     LessonStep("promise", "pages/exactness.py", (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
     LessonStep("sampling", "pages/policy.py",

@@ -40,8 +40,12 @@ def show_run(record: RunRecord, key: str, threads: int | None = None, baseline: 
         st.info(note)
     if record.target == TINY_TARGET:
         st.info(tr("view.tiny_speed"))
+    elif (rate := run_figures.poor_fit(record)) is not None:
+        st.info(session.fill("view.poor_fit", rate=100 * rate))
     presenting = session.presenting()
-    st.html(run_figures.token_spans(record, with_discarded=not presenting, strong=presenting, lang=lang))
+    discarded = st.toggle(tr("view.discarded"), value=not presenting, key=f"{key}_discarded",
+                          help=tr("view.discarded_help"))
+    st.html(run_figures.token_spans(record, with_discarded=discarded, strong=presenting, lang=lang))
     st.caption(tr("view.legend"))
     for column, (label, value) in zip(st.columns(5), run_figures.headline(record, lang)):
         column.metric(label, value)

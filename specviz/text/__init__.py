@@ -12,6 +12,7 @@ from specviz.text.app_text import APP
 from specviz.text.bench_text import BENCH
 from specviz.text.drafter_text import DRAFTERS_TEXT
 from specviz.text.figure_text import FIGURES
+from specviz.text.lesson_practice_text import LESSON_PRACTICE
 from specviz.text.lesson_text import LESSON
 from specviz.text.page_text import PAGES
 from specviz.text.verifier_text import VERIFIERS_TEXT
@@ -36,7 +37,7 @@ GLOSSARY = {
 }
 
 # Every sentence, by key: (English, Italian). The tables live beside this file, one per part of the app.
-TABLES = (APP, BENCH, PAGES, FIGURES, LESSON, VERIFIERS_TEXT, DRAFTERS_TEXT)
+TABLES = (APP, BENCH, PAGES, FIGURES, LESSON, LESSON_PRACTICE, VERIFIERS_TEXT, DRAFTERS_TEXT)
 STRINGS: dict[str, tuple[str, str]] = {key: value for table in TABLES for key, value in table.items()}
 assert len(STRINGS) == sum(len(table) for table in TABLES), "a key is defined in two tables"
 

@@ -215,4 +215,18 @@ APP: dict[str, tuple[str, str]] = {
     'replay.prompt': ('Prompt', 'Prompt'),
     "numbers.refused": ("“{typed}” is not a number from {low} to {high}; the value stays {kept}.",
                         "«{typed}» non è un numero da {low} a {high}; il valore resta {kept}."),
+    "view.poor_fit": ("Only {rate:.0f}% of the draft's proposals were accepted: on this prompt, at this temperature, "
+                      "the draft rarely guesses what the target writes, so speculation gains little. Text like what "
+                      "the draft knows best fits better (for the default pair, two code models: code), and so does "
+                      "prompt lookup when the answer repeats the prompt.",
+                      "Solo il {rate:.0f}% delle proposte della bozza è stato accettato: con questo prompt, a questa "
+                      "temperatura, la bozza indovina di rado ciò che il target scrive, quindi la speculazione "
+                      "guadagna poco. Si adatta meglio un testo come quelli che la bozza conosce meglio (per la coppia "
+                      "predefinita, due modelli per il codice: codice), e così la ricerca nel prompt quando la "
+                      "risposta ripete il prompt."),
+    "view.discarded": ("Show the discarded proposals", "Mostra le proposte scartate"),
+    "view.discarded_help": ("Struck-through grey text: what the draft proposed after a rejection and the target "
+                            "threw away. Hide it to read the text as written.",
+                            "Testo grigio barrato: ciò che la bozza ha proposto dopo un rifiuto e il target ha "
+                            "scartato. Nascondilo per leggere il testo così com'è stato scritto."),
 }

@@ -58,6 +58,18 @@ def last_fate(cycle) -> str:
     return "target" if not cycle.proposed else cycle.kind
 
 
+POOR_FIT_ACCEPTANCE = 0.5  # below it, most proposals are thrown away: the prompt suits this pair poorly
+POOR_FIT_PROPOSED = 8  # fewer proposals say too little to judge a prompt by
+
+
+def poor_fit(record: RunRecord) -> float | None:
+    """The run's acceptance rate when it says the prompt suits the pair poorly (None when it fits, or is too short)."""
+    totals = record.totals
+    if totals.acceptance_rate is None or totals.proposed < POOR_FIT_PROPOSED:
+        return None
+    return totals.acceptance_rate if totals.acceptance_rate < POOR_FIT_ACCEPTANCE else None
+
+
 def token_spans(record: RunRecord, with_discarded: bool = True, strong: bool = False, lang: str = "en") -> str:
     """The generated text as HTML spans coloured by each token's fate; discarded proposals struck through.
 

@@ -105,7 +105,7 @@ def test_show_me_opens_the_budget_the_sampling_policy_and_the_lab_as_the_step_sa
 
 def test_a_teacher_can_link_straight_to_one_step():
     at = AppTest.from_file(str(APP), default_timeout=120)
-    at.query_params["lesson_step"] = "8"
+    at.query_params["lesson_step"] = "9"
     at.query_params["lang"] = "it"
     at.run()
-    assert at.header[0].value.startswith("8 · ") and "budget" in at.header[0].value.lower()
+    assert at.header[0].value.startswith("9 · ") and "budget" in at.header[0].value.lower()

@@ -67,3 +67,19 @@ def test_the_italian_summary_writes_numbers_and_the_schedule_in_italian():
     record = run_from_json((ROOT / "assets" / "traces" / "qwen-code-t0.8.json").read_text())
     assert "temperatura 0,8" in summary and "top-p 1" in summary
     assert f"({SCHEDULES.label(record.settings.schedule, 'it')})" in summary  # the schedule in words
+
+
+def test_a_prompt_the_pair_fits_poorly_is_named_and_the_discarded_text_can_be_hidden():
+    from specviz.viz.run_figures import poor_fit
+
+    for name, fits in (("qwen-code-greedy", True), ("qwen-italian-greedy", False)):
+        record = run_from_json((ROOT / "assets" / "traces" / f"{name}.json").read_text(encoding="utf-8"))
+        assert (poor_fit(record) is None) == fits, name
+    at = AppTest.from_file(str(ROOT / "pages" / "replay.py"), default_timeout=60)
+    at.query_params["replay_example"] = "qwen-italian-greedy"
+    at.run()
+    assert any("46% of the draft's proposals were accepted" in i.value for i in at.info)
+    assert any("sv-discarded" in h.proto.body for h in at.get("html"))
+    at.toggle(key="replay_discarded").set_value(False).run()
+    assert not any("sv-discarded" in h.proto.body for h in at.get("html"))
+    assert any("sv-accepted" in h.proto.body for h in at.get("html"))  # the text itself stays

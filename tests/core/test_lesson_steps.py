@@ -20,7 +20,8 @@ SENTENCE_END = re.compile(r"(?<=[.?!:])\s+(?=[A-Z“])")
 
 
 def test_the_steps_follow_the_article_in_order():
-    assert [s.name for s in STEPS] == ["why", "cycle", "rule", "example", "promise", "sampling", "tokenizers",
+    assert [s.name for s in STEPS] == ["why", "cycle", "rule", "judgement", "example", "promise", "sampling",
+                                       "tokenizers",
                                        "budget", "adaptive", "cache", "capacity", "checklist"]
 
 
@@ -104,3 +105,19 @@ def test_the_capacity_answer_reads_the_saved_laptop_report():
     assert re.findall(r"\d\.\d\d×", text("lesson.capacity.solution", "en"))[:3] == expected
     italian = [figure.replace(".", ",") for figure in expected]
     assert re.findall(r"\d,\d\d×", text("lesson.capacity.solution", "it"))[:3] == italian
+
+
+def test_the_judgement_step_tells_what_its_recorded_runs_hold():
+    mistake = run_from_json((ASSETS / "traces" / "qwen-target-mistake.json").read_text(encoding="utf-8"))
+    answer = "".join(text for cycle in mistake.cycles for text in cycle.emitted_texts).removesuffix("<|im_end|>")
+    assert answer == "1621" and 37 * 43 == 1591  # the target's product, kept; the true one
+    first = mistake.cycles[0]
+    assert first.proposed_texts[:3] == ["Il", " numero", " è"] and first.emitted_texts == ["1"]
+    assert (first.target_p[0], first.draft_q[0]) == (0.0, 1.0) and mistake.settings.chat
+    dante = run_from_json((ASSETS / "traces" / "qwen-italian-dante.json").read_text(encoding="utf-8"))
+    assert all(c.accepted == len(c.proposed) > 0 for c in dante.cycles[12:])  # from cycle 13 on
+    assert dante.cycles[11].accepted < len(dante.cycles[11].proposed)
+    assert "selva d'amore" in "".join(text for cycle in dante.cycles for text in cycle.emitted_texts)
+    for language in ("en", "it"):
+        assert "1621" in text("lesson.judgement.body", language) and "1591" in text("lesson.judgement.body", language)
+        assert "13" in text("lesson.judgement.solution", language)
