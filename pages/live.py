@@ -1,5 +1,6 @@
 """Live decoding: run speculative decoding on real models and watch every cycle."""
 
+import os
 import time
 
 import streamlit as st
@@ -13,6 +14,7 @@ from specviz.core.verifiers import VERIFIERS, exact_verifiers
 from specviz.engine.comparison import interleave, part_speedups
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.drafters import DRAFTERS, exact_drafters
+from specviz.engine.machine_load import BUSY_CORES, busy_elsewhere, cpu_clock
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
 from specviz.engine.pair_plan import plan_pair
 from specviz.engine.run import DecodeRun
@@ -182,8 +184,9 @@ def run_both() -> None:
     speculative = build_decoder()
     alone = build_decoder(speculative=False) if compare else None
     with host.generation_turn("live") as turn:
-        started = time.perf_counter()
+        started, clock = time.perf_counter(), cpu_clock()
         record, baseline = stream(speculative, alone)
+        st.session_state["busy_during"] = (busy_elsewhere(clock, cpu_clock()), record)  # other programs' share
         session.remember_run(record)
         if baseline is not None:
             st.session_state["baseline"] = baseline
@@ -270,6 +273,9 @@ if runs and not st.session_state.get("step_run"):
             st.caption(fill("live.parts", parts=shown))
             if not parts.steady:
                 st.warning(fill("live.unsteady", low=parts.low, high=parts.high))
+        busy, measured_run = st.session_state.get("busy_during", (0.0, None))
+        if measured_run is record and busy > BUSY_CORES:  # a load that stayed the same all along: not in the parts
+            st.warning(fill("live.busy", cores=busy, total=os.cpu_count()))
         if baseline.token_ids == record.token_ids:
             st.caption(tr("live.identical"))
     show_run(record, key="live", threads=torch.get_num_threads(), baseline=baseline)

@@ -57,6 +57,7 @@ if comparison is not None:
         column.subheader(cut.model)
         column.caption(fill("tokenizers.count", count=len(cut.ids), size=session.integer(cut.vocab_size)))
         column.html(token_figures.pieces_html(cut))
+    session.focus_here("same_id")  # where the lesson's "show me" lands: the table its exercise reads
     st.subheader(tr("tokenizers.same_id"))
     st.caption(tr("tokenizers.same_id_caption"))
     st.html(token_figures.same_id_html(comparison, lang))

@@ -53,7 +53,7 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("promise", "pages/exactness.py", (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
     LessonStep("sampling", "pages/policy.py",
                (("policy_temperature", "1.0"), ("policy_top_k", "2"), ("policy_top_p", "1.0"))),
-    LessonStep("tokenizers", "pages/tokenization.py", also_page="pages/replay.py",
+    LessonStep("tokenizers", "pages/tokenization.py", (("focus", "same_id"),), also_page="pages/replay.py",
                also_link=replay_frame("smollm2-tli-italian", 4, 1)),
     LessonStep("budget", "pages/budget.py", (("budget_preset", "budget.preset.high"),)),
     LessonStep("adaptive", "pages/replay.py", replay_cycle("qwen-italian-greedy", 3, "timeline"),

@@ -80,6 +80,15 @@ APP: dict[str, tuple[str, str]] = {
                    "interleaved): {parts}",
                    "Speed-up su ogni quarto del testo, misurato fianco a fianco (i cicli delle due esecuzioni "
                    "alternati): {parts}"),
+    "live.busy": (
+        "Other programs kept {cores:.1f} of this machine's {total} processor cores busy during the comparison: the "
+        "speed-up above is this pair's on a busy machine, which a load changes unequally for the two runs, not "
+        "a figure to quote. Run again when the machine is quieter, or compare with "
+        "`specviz bench`.",
+        "Altri programmi hanno tenuto occupati {cores:.1f} dei {total} core di questa macchina durante il confronto: "
+        "lo speed-up qui sopra è quello di questa coppia su una macchina carica, dove il carico pesa in modo diverso "
+        "sulle due esecuzioni, non un valore da citare. Riprova quando la "
+        "macchina è più libera, o confronta con `specviz bench`."),
     "live.unsteady": (
         "The machine's load changed during the comparison: the quarters of the text gave from {low:.2f}× to "
         "{high:.2f}×, so the speed-up above is not a steady figure for this pair. Run again when the machine is "

@@ -179,43 +179,58 @@ def test_stopping_a_live_run_in_the_browser_keeps_its_tokens(server, page):
 def test_a_lesson_show_me_link_opens_its_view_and_the_lesson_keeps_its_step(server, page):
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/?lang=it&lesson_step=4")
+    page.goto(f"{server}/?lang=it&lesson_step={step_number('example')}")
     settle(page)
-    step = page.get_by_role("heading", name="4 · Esempio svolto: tre token, nessuna rete")
+    step = page.get_by_role("heading", name=f"{step_number('example')} · Esempio svolto: tre token, nessuna rete")
     expect(step).to_be_visible(timeout=30_000)
     page.get_by_role("link", name="Mostramelo").click()
     page.wait_for_url(re.compile(r"/toy\?"), timeout=30_000)  # the click's rerun has begun: settle waits for its end
     settle(page)
     expect(page.get_by_role("heading", name="Distribuzioni giocattolo")).to_be_visible(timeout=30_000)
-    expect(page.get_by_label("peso di q").first).to_have_value("0.70", timeout=30_000)  # the article's q, from the link
+    expect(page.get_by_label("peso di q").first).to_have_value("0,70", timeout=30_000)  # the article's q, in Italian
     assert "toy_preset=toy.preset.article" in page.url
     page.get_by_role("link", name="Lezione").first.click()  # back through the menu, as a teacher would
     settle(page)
     expect(step).to_be_visible(timeout=30_000)
     assert page.locator('[data-testid="stException"]').count() == 0
-    page.screenshot(path=str(SHOTS / "lesson-back-at-step-4.png"))
+    page.screenshot(path=str(SHOTS / "lesson-back-at-the-example-step.png"))
 
 
-def test_show_me_lands_on_the_frame_it_talks_about(server, page):
-    """The lesson's cache step (10) opens a recorded run at cycle 4, frame 5: the page scrolls to the cycle view,
-    two screens below the top at a projector's 1280×720, and outlines it."""
+def step_number(name: str) -> int:
+    from specviz.lesson import STEPS
+
+    return next(number for number, step in enumerate(STEPS, start=1) if step.name == name)
+
+
+@pytest.mark.parametrize(("step", "mark", "url"), [
+    ("cache", "frame", "/replay"), ("judgement", "frame", "/replay"), ("adaptive", "timeline", "/replay"),
+    ("tokenizers", "same_id", "/tokenization"), ("capacity", "capacity", "/benchmark")])
+def test_show_me_lands_on_the_view_it_talks_about(server, page, step, mark, url):
+    """Each lesson step's Show me opens its view and scrolls to the place the step talks about (a cycle's frame,
+    the cycle timeline, a table, a chart), below the first screen at a projector's 1280×720, and outlines it."""
     from playwright.sync_api import expect
 
     page.set_viewport_size({"width": 1280, "height": 720})
     try:
-        page.goto(f"{server}/?lang=it&lesson_step=10")
+        page.goto(f"{server}/?lang=it&lesson_step={step_number(step)}")
         settle(page)
         page.get_by_role("link", name="Mostramelo").click()
-        page.wait_for_url(re.compile(r"/replay\?"), timeout=30_000)
+        page.wait_for_url(re.compile(url + r"\?"), timeout=30_000)
         settle(page)
-        mark = page.locator("#sv-focus-frame")
-        expect(mark).to_be_attached(timeout=30_000)
-        page.wait_for_function("() => { const r = document.getElementById('sv-focus-frame').getBoundingClientRect();"
-                               " return r.top >= 0 && r.top < 200; }", timeout=15_000)
-        expect(page.get_by_text("5 · ", exact=False).first).to_be_in_viewport()
-        page.screenshot(path=str(SHOTS / "show-me-lands-on-frame-5.png"))
+        expect(page.locator(f"#sv-focus-{mark}")).to_be_attached(timeout=60_000)
+        page.wait_for_function(f"() => {{ const r = document.getElementById('sv-focus-{mark}')"
+                               ".getBoundingClientRect(); return r.top >= 0 && r.top < 200; }", timeout=30_000)
+        page.screenshot(path=str(SHOTS / f"show-me-{step}-lands-on-{mark}.png"))
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1400})
+
+
+def test_without_a_focus_the_view_opens_at_its_top(server, page):
+    """The cache step's view opened by its address alone: the cycle view stays two screens down."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
         page.goto(f"{server}/replay?lang=it&replay_example=qwen-many-rejections&replay_cycle=4&replay_frame=5")
-        settle(page)  # the same view without a focus: it opens at its top
+        settle(page)
         page.wait_for_timeout(1500)
         assert page.locator("#sv-focus-frame").evaluate("m => m.getBoundingClientRect().top") > 720
     finally:
@@ -236,20 +251,3 @@ def test_switching_the_language_back_and_forth_keeps_every_choice_a_value(server
             (path, language)
 
 
-def test_the_adaptive_step_lands_on_the_cycle_timeline(server, page):
-    """Lesson step 9 (choosing k as the text is written) opens the Italian recorded run on its cycle timeline."""
-    from playwright.sync_api import expect
-
-    page.set_viewport_size({"width": 1280, "height": 720})
-    try:
-        page.goto(f"{server}/?lang=it&lesson_step=9")
-        settle(page)
-        page.get_by_role("link", name="Mostramelo").click()
-        page.wait_for_url(re.compile(r"/replay\?"), timeout=30_000)
-        settle(page)
-        expect(page.locator("#sv-focus-timeline")).to_be_attached(timeout=30_000)
-        page.wait_for_function("() => { const r = document.getElementById('sv-focus-timeline')"
-                               ".getBoundingClientRect(); return r.top >= 0 && r.top < 200; }", timeout=15_000)
-        page.screenshot(path=str(SHOTS / "show-me-lands-on-the-timeline.png"))
-    finally:
-        page.set_viewport_size({"width": 1280, "height": 1400})

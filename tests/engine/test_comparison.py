@@ -60,3 +60,37 @@ def test_a_change_of_load_is_told_and_a_change_of_text_is_not():
     assert part_speedups(record([10.0] * 3, 1), record([10.0] * 3, 1)) is None  # too short to split
     # A toy pair's steps take a millisecond: timer noise moves its parts, so they are not judged.
     assert part_speedups(record([0.5] * 40, 4), record([1.0] * 20 + [3.0] * 20, 1)).steady
+
+
+def test_other_programs_processor_use_is_measured_in_cores():
+    """A quiet second reads well under BUSY_CORES; with burners on half the cores (one on this 2-core machine) it
+    reads about that many cores. The broken variant, counting this process's own time as the machine's, must miss
+    the burners."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from specviz.engine.machine_load import BUSY_CORES, CpuClock, busy_elsewhere, cpu_clock
+
+    def measured(seconds: float, spin: bool) -> tuple[CpuClock, CpuClock]:
+        before = cpu_clock()
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:  # this process busy too: its own time must not count as the others'
+            if not spin:
+                time.sleep(0.05)
+        return before, cpu_clock()
+
+    quiet = busy_elsewhere(*measured(1.0, spin=True))
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(max(1, os.cpu_count() // 2))]
+    try:
+        time.sleep(0.3)  # the burners started
+        before, after = measured(1.5, spin=False)
+    finally:
+        for burner in burners:
+            burner.kill()
+    loaded = busy_elsewhere(before, after)
+    assert quiet < BUSY_CORES, quiet
+    assert loaded > 0.6 * len(burners) and loaded > BUSY_CORES, loaded
+    broken = (after.own_s - before.own_s) / (after.wall_s - before.wall_s)  # own time taken for the machine's
+    assert broken < BUSY_CORES  # the broken reading misses the burners entirely
