@@ -80,13 +80,14 @@ def run_live(page, base: str, query: str, out: Path, tag: str) -> dict:
 # The other pages, each with the button a student presses first (None: the page as it opens).
 PAGES = {"lesson": None, "home": None, "toy": "^(Sample|Campiona)$", "budget": None, "tokenization": None,
          "checklist": None,
-         "exactness": "Run the experiment|Esegui l'esperimento", "replay": None, "benchmark": None,
+         "exactness": "Run the experiment|Esegui l'esperimento", "replay": None,
+         "benchmark": "Run a quick benchmark|Esegui un benchmark rapido",
          "policy": None, "verifiers": None}
 
 
-def other_pages(browser, base: str, language: str, out: Path) -> None:
-    """A full-page screenshot of every other page at the projector's width, after its first action."""
-    width, height = SIZES["projector"]
+def other_pages(browser, base: str, language: str, out: Path, size: str = "projector") -> None:
+    """A full-page screenshot of every other page at `size`'s width, after its first action."""
+    width, height = SIZES[size]
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     for name, button in PAGES.items():
         path = "" if name == "lesson" else name  # the lesson opens the app
@@ -97,7 +98,7 @@ def other_pages(browser, base: str, language: str, out: Path) -> None:
             page.wait_for_timeout(1500)
             settle(page)
         page.wait_for_timeout(1500)
-        page.screenshot(path=str(out / f"{language}-page-{name}.png"), full_page=True)
+        page.screenshot(path=str(out / f"{language}-{size}-page-{name}.png"), full_page=True)
 
 
 # What to bring into view on a "show me" target before the projector-sized shot.
@@ -166,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
             browser = playwright.chromium.launch(executable_path=loadtest.CHROMIUM, args=loadtest.ARGS)
             for language in args.lang.split(","):
                 if args.pages:
-                    other_pages(browser, base, language, out)
+                    for size in args.sizes.split(","):
+                        other_pages(browser, base, language, out, size)
                     continue
                 if args.lesson:
                     for size in args.sizes.split(","):

@@ -70,5 +70,6 @@ def capacity_figure(rows: list[ConcurrencyRow], labels: dict[str, str] | None = 
         figure.add_scatter(name=config_label(config, lang), x=levels, y=[r.latency_ms_p50 for r in chosen],
                            mode="lines+markers", line=style, legendgroup=config, showlegend=False, row=1, col=2)
     figure.update_xaxes(title=names["in_flight"], type="log", dtick=0.30103)  # ticks at 1, 2, 4, 8, ...
-    figure.update_layout(legend_orientation="h", margin=dict(t=50, b=10), height=360)
+    figure.update_layout(legend=dict(orientation="h", y=-0.3, yanchor="top"),  # under the axis titles
+                         margin=dict(t=50, b=10), height=400)
     return figure

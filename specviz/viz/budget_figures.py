@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from specviz.core import budget as math
-from specviz.text import fill
+from specviz.text import fill, number
 from specviz.text import text as tr
 
 
@@ -32,7 +32,7 @@ def speedup_over_k(plan: math.Budget, alphas: tuple[float, ...] = (0.2, 0.5, 0.8
     figure = go.Figure()
     for alpha in alphas:
         values = [math.speedup(replace(plan, k=k, alpha=alpha)) for k in ks]
-        figure.add_scatter(name=f"α = {alpha}", x=ks, y=values, mode="lines+markers")
+        figure.add_scatter(name=f"α = {number(alpha, lang, 1)}", x=ks, y=values, mode="lines+markers")
     best = math.best_k(plan, k_max=16)
     figure.add_scatter(name=fill("budget.best_at", lang, best=best, alpha=plan.alpha), x=[best],
                        y=[math.speedup(replace(plan, k=best))], mode="markers", marker=dict(size=14, symbol="star"))

@@ -151,18 +151,18 @@ def cycle_rows(cycle: CycleRecord, lang: str = "en") -> list[dict]:
         rows.append({
             tr("fig.position", lang): i + 1,
             "token": plot_label(text),
-            "p(x)": _number(cycle.target_p, i, checked),
-            "q(x)": _number(cycle.draft_q, i, checked),
-            "min(1, p/q)": _number(cycle.accept_prob, i, checked),
-            "u": _number(cycle.uniforms, i, checked),
+            "p(x)": _number(cycle.target_p, i, checked, lang),
+            "q(x)": _number(cycle.draft_q, i, checked, lang),
+            "min(1, p/q)": _number(cycle.accept_prob, i, checked, lang),
+            "u": _number(cycle.uniforms, i, checked, lang),
             tr("fig.verdict", lang): verdict,
         })
     return rows
 
 
-def _number(values: list[float], i: int, checked: bool) -> str:
-    """A probability as the table shows it; "—" for a position the check never reached."""
-    return f"{values[i]:.4f}" if checked and i < len(values) else "—"
+def _number(values: list[float], i: int, checked: bool, lang: str) -> str:
+    """A probability as the table shows it, the language's way (0,9500); "—" for a position the check never reached."""
+    return number(values[i], lang, 4) if checked and i < len(values) else "—"
 
 
 def unique_labels(texts: list[str], ids: list[int]) -> list[str]:
