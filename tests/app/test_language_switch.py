@@ -1,9 +1,10 @@
 """Every page survives English → Italiano → English → Italiano with each of its widgets touched in between.
 
 A browser sends a choice back as the label it showed; after a change of language that label belongs to the other
-language. AppTest sends values, so the test puts each label in the session as the browser's message would. Each
-page must turn it back into its value, never crash, and keep every choice one of its options. Seeded choices,
-three seeds a page; with the mending of labels switched off (`session.mend_choice`), the test fails.
+language. AppTest sends values, so the test also puts each label in the session as the browser's message would.
+Each page must never crash and keep every choice one of its options. Seeded choices, three seeds a page. (This
+Streamlit keeps a keyed widget's value across the switch by itself: with `session.mend_choice` switched off the
+pages survive too, here and in Chromium; the mending stays for what a browser may send.)
 """
 
 from __future__ import annotations
