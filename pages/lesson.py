@@ -31,7 +31,7 @@ st.html("""<style>
 [data-testid="stMain"] a[data-testid="stPageLink-NavLink"] * { color: white; font-weight: 600; }
 </style>""")
 st.title(tr("lesson.title"))
-st.caption(tr("lesson.caption"))
+st.caption(fill("lesson.caption", count=len(STEPS)))
 say = session.labels()
 st.selectbox(tr("lesson.step"), numbers, key="lesson_step", on_change=chosen,
              format_func=lambda n: f"{n} · {say(f'lesson.{STEPS[n - 1].name}.title')}")

@@ -21,6 +21,7 @@ from specviz.engine.run import DecodeRun
 from specviz.engine.schedules import SCHEDULES, schedule_names
 from specviz.errors import SpecvizError
 from specviz.models import fast, memory
+from specviz.models.registry import TINY_TARGET
 from specviz.serving import faults
 from specviz.settings import example_prompts
 from specviz.text import literal
@@ -274,7 +275,8 @@ if runs and not st.session_state.get("step_run"):
             if not parts.steady:
                 st.warning(fill("live.unsteady", low=parts.low, high=parts.high))
         busy, measured_run = st.session_state.get("busy_during", (0.0, None))
-        if measured_run is record and busy > BUSY_CORES:  # a load that stayed the same all along: not in the parts
+        # A load that stayed the same all along, which the parts cannot see (the tiny pair's figure means nothing).
+        if measured_run is record and busy > BUSY_CORES and record.target != TINY_TARGET:
             st.warning(fill("live.busy", cores=busy, total=os.cpu_count()))
         if baseline.token_ids == record.token_ids:
             st.caption(tr("live.identical"))

@@ -76,6 +76,9 @@ HOSTING = {
     "port": IntRange("hosting setting port", 1, 65535),
 }
 
+# The server's queue: places one browser may hold at once, running or waiting, over all its tabs.
+JOBS_PER_BROWSER = 2
+
 # Laboratory sizes.
 MONTE_CARLO_SAMPLES = IntRange("samples", 1, 20_000)  # one toy verification step, repeated
 EXACTNESS_RUNS = IntRange("runs", 100, 2000)  # seeded runs per side in the exactness lab

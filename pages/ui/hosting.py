@@ -7,12 +7,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from specviz.errors import SpecvizError
+from specviz.limits import JOBS_PER_BROWSER
 from specviz.serving.config import HostingConfig, load_config
-from specviz.serving.queue import GenerationQueue, TurnStats
+from specviz.serving.queue import GenerationQueue, OwnerBusy, TurnStats
 from specviz.settings import widget_ranges
 from specviz.text import fill as fill_text
+
+BROWSER_COOKIE = "_streamlit_xsrf"  # set by the server for each browser (its tabs share it)
 
 
 @st.cache_resource(show_spinner=False)
@@ -33,7 +37,16 @@ def generation_queue() -> GenerationQueue:
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
         log.addHandler(handler)
         log.setLevel(logging.INFO)
-    return GenerationQueue(hosting().generation_slots)
+    return GenerationQueue(hosting().generation_slots, per_owner=JOBS_PER_BROWSER)
+
+
+def browser() -> str:
+    """Who asks, as the queue counts places: the browser (its XSRF cookie, shared by its tabs), else this tab."""
+    cookie = st.context.cookies.get(BROWSER_COOKIE) if st.context.cookies else None
+    if cookie:
+        return "browser:" + cookie
+    context = get_script_run_ctx()
+    return "session:" + (context.session_id if context else "none")
 
 
 def ranges() -> dict:
@@ -58,8 +71,11 @@ def generation_turn(what: str = "generation") -> Iterator[TurnStats]:
         box.info(fill_text("queue.waiting", language, position=position))
 
     try:
-        with generation_queue().turn(on_wait=on_wait, timeout_s=hosting().queue_timeout_s, what=what) as stats:
+        with generation_queue().turn(on_wait=on_wait, timeout_s=hosting().queue_timeout_s, what=what,
+                                     owner=browser()) as stats:
             box.empty()
             yield stats
-    except TimeoutError as error:
-        raise SpecvizError(f"the server is busy: {error}; try again in a minute") from None
+    except OwnerBusy:
+        raise SpecvizError(fill_text("queue.owner_busy", language, most=JOBS_PER_BROWSER)) from None
+    except TimeoutError:
+        raise SpecvizError(fill_text("queue.timeout", language, seconds=hosting().queue_timeout_s)) from None

@@ -6,6 +6,10 @@ generations at once runs each of them ten times slower, and nobody sees
 progress. With ``slots`` generations running at a time, the others wait in
 first-come order, and each waiting caller hears its place in line.
 
+A caller may name its owner (a browser): an owner holds at most ``per_owner``
+places, waiting or running, so one student cannot fill the line from many tabs;
+a further request is refused at once (``OwnerBusy``).
+
 A caller that goes away while waiting (its ``on_wait`` callback raises, as a
 Streamlit page does when its tab closes or its user reruns) leaves the line;
 one that raises while generating frees its slot: ``turn`` releases it in a
@@ -31,6 +35,10 @@ class TurnStats:
     joined_at_position: int = 0  # 0 = served at once
 
 
+class OwnerBusy(RuntimeError):
+    """The owner already holds as many places in the queue as it may."""
+
+
 log = logging.getLogger("specviz.queue")
 
 
@@ -41,10 +49,11 @@ def _log_end(number: int, what: str, role: str, ending: str, place: int, waited_
 
 
 class GenerationQueue:
-    def __init__(self, slots: int = 1):
+    def __init__(self, slots: int = 1, per_owner: int | None = None):
         if slots < 1:
             raise ValueError("a queue needs at least one slot")
-        self.slots = slots
+        self.slots, self.per_owner = slots, per_owner
+        self._owners: dict[int, str] = {}  # number -> owner, for places taken by a named owner
         self._condition = threading.Condition()
         self._numbers = itertools.count()
         self._waiting: list[int] = []  # numbers in arrival order
@@ -65,7 +74,8 @@ class GenerationQueue:
 
     @contextmanager
     def turn(self, on_wait: Callable[[int], None] | None = None, poll_s: float = 0.25,
-             timeout_s: float | None = None, what: str = "generation") -> Iterator[TurnStats]:
+             timeout_s: float | None = None, what: str = "generation",
+             owner: str | None = None) -> Iterator[TurnStats]:
         """Wait for a slot (calling ``on_wait(position)`` while in line), hold it for the block, then free it.
 
         Raises TimeoutError after `timeout_s` in line; whatever ``on_wait`` raises
@@ -75,14 +85,20 @@ class GenerationQueue:
         """
         started = time.perf_counter()
         with self._condition:
+            held = sum(1 for taken in self._owners.values() if owner is not None and taken == owner)
+            if self.per_owner is not None and held >= self.per_owner:
+                raise OwnerBusy(f"this browser already has {held} generation(s) running or waiting")
             number = next(self._numbers)
             self._waiting.append(number)
+            if owner is not None:
+                self._owners[number] = owner
             stats = TurnStats(joined_at_position=0 if self._admissible(number) else self._position(number))
         try:
             self._wait_for_slot(number, on_wait, poll_s, timeout_s, started)
         except BaseException as error:
             with self._condition:
                 self._waiting.remove(number)
+                self._owners.pop(number, None)
                 self._condition.notify_all()  # the ones behind moved up
             _log_end(number, what, "left the line", type(error).__name__, stats.joined_at_position,
                      time.perf_counter() - started, 0.0)
@@ -97,6 +113,7 @@ class GenerationQueue:
         finally:
             with self._condition:
                 self._running.discard(number)
+                self._owners.pop(number, None)
                 self.completed += 1
                 self._condition.notify_all()
             _log_end(number, what, "held a slot", ending, stats.joined_at_position, stats.waited_s,

@@ -80,17 +80,19 @@ class _LanguageFormatter(string.Formatter):
         return shown
 
 
-COUNTS = ("n", "count")  # the fields that count things: a sentence `key.one` is its singular, for a count of 1
+COUNTS = ("n", "count")  # the fields that count things: `key.one` is the sentence for 1, `key.zero` for none
 
 
 def fill(key: str, lang: str = "en", **fields) -> str:
     """The sentence `key` in `lang` with its fields filled in, numbers written as that language writes them.
 
-    Where the sentence has a singular form (`key.one`) and its count field is 1, that form is used:
-    "1 token", not "1 tokens".
+    Where the sentence has a form for one (`key.one`) or none (`key.zero`) and its count field says so, that
+    form is used: "1 token", not "1 tokens"; "no proposal passed", not "0 proposal(s)".
     """
-    if f"{key}.one" in STRINGS and any(fields.get(name) == 1 for name in COUNTS):
-        key = f"{key}.one"
+    for form, count in (("one", 1), ("zero", 0)):
+        if f"{key}.{form}" in STRINGS and any(fields.get(name) == count for name in COUNTS):
+            key = f"{key}.{form}"
+            break
     return _LanguageFormatter(lang).format(text(key, lang), **fields)
 
 

@@ -238,4 +238,10 @@ APP: dict[str, tuple[str, str]] = {
                             "threw away. Hide it to read the text as written.",
                             "Testo grigio barrato: ciò che la bozza ha proposto dopo un rifiuto e il target ha "
                             "scartato. Nascondilo per leggere il testo così com'è stato scritto."),
+    "queue.owner_busy": ("This browser already has {most} generations running or waiting (in this tab or others): "
+                         "let one finish, or stop it, then run again.",
+                         "Questo browser ha già {most} generazioni in corso o in attesa (in questa scheda o in altre): "
+                         "lasciane finire una, o fermala, poi riprova."),
+    "queue.timeout": ("The server is busy: still waiting in line after {seconds} s. Try again in a minute.",
+                      "Il server è occupato: ancora in coda dopo {seconds} s. Riprova tra un minuto."),
 }

@@ -2,10 +2,10 @@
 
 LESSON = {
     "lesson.title": ("Lesson: how a small model speeds up a large one", "Lezione: come un modello piccolo accelera uno grande"),
-    "lesson.caption": ("Eleven steps, in order. Each one explains an idea in a few sentences, opens the view that shows it "
+    "lesson.caption": ("{count} steps, in order. Each one explains an idea in a few sentences, opens the view that shows it "
                        "(the button “Show me”), asks the class one question and ends with an exercise whose solution "
                        "stays hidden until you open it.",
-                       "Undici passi, in ordine. Ognuno spiega un'idea in poche frasi, apre la vista che la mostra (il "
+                       "{count} passi, in ordine. Ognuno spiega un'idea in poche frasi, apre la vista che la mostra (il "
                        "pulsante “Mostramelo”), pone una domanda alla classe e termina con un esercizio la cui soluzione "
                        "resta nascosta finché non la apri."),
     "lesson.step": ("Step", "Passo"),

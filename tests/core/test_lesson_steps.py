@@ -121,3 +121,10 @@ def test_the_judgement_step_tells_what_its_recorded_runs_hold():
     for language in ("en", "it"):
         assert "1621" in text("lesson.judgement.body", language) and "1591" in text("lesson.judgement.body", language)
         assert "13" in text("lesson.judgement.solution", language)
+
+
+def test_the_lesson_says_how_many_steps_it_has():
+    from specviz.text import fill
+
+    assert fill("lesson.caption", "en", count=len(STEPS)).startswith(f"{len(STEPS)} steps")
+    assert fill("lesson.caption", "it", count=len(STEPS)).startswith(f"{len(STEPS)} passi")

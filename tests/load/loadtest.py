@@ -190,14 +190,16 @@ def run(sessions: int, generating: int, max_new_tokens: int, deadline_s: float, 
         report["server_rss_mb_idle"] = round(rss_mb(server.pid), 1)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            context = browser.new_context(viewport={"width": 1100, "height": 900})
+
+            def context():  # each student in a browser of their own: the queue counts places per browser
+                return browser.new_context(viewport={"width": 1100, "height": 900})
 
             def url(kind: str) -> str:
                 return base + KINDS[kind][0].format(pair=PAIR, tokens=max_new_tokens)
 
-            runners = [open_page(context, url(kind), kind, runs="Home" if kind == "lab" else None) for kind in roles]
-            leavers = {kind: open_page(context, url(kind), kind, runs="End") for kind in KINDS}
-            idle = [open_page(context, url("live"), "live") for _ in range(sessions - generating - len(KINDS))]
+            runners = [open_page(context(), url(kind), kind, runs="Home" if kind == "lab" else None) for kind in roles]
+            leavers = {kind: open_page(context(), url(kind), kind, runs="End") for kind in KINDS}
+            idle = [open_page(context(), url("live"), "live") for _ in range(sessions - generating - len(KINDS))]
             report["sessions_held"] = sum(1 for p in runners + list(leavers.values()) + idle if not p.is_closed())
             report["seconds_to_open"] = round(time.time() - started, 1)
             report["server_rss_mb_before"] = round(rss_mb(server.pid), 1)

@@ -148,3 +148,41 @@ def test_each_turn_end_is_logged_with_what_ran_and_how_it_ended(caplog):
     assert lines[3].startswith("turn 2 generation held a slot: finished")
     freed = float(lines[1].rsplit("freed at ", 1)[1])
     assert abs(freed - time.time()) < 5  # wall-clock time, comparable with a client's clock
+
+
+def test_one_owner_holds_at_most_its_share_of_places_and_gets_them_back():
+    """A browser with two generations in line (two tabs) is refused a third at once; another browser is not;
+    a place given back (finished or left) can be taken again."""
+    from specviz.serving.queue import OwnerBusy
+
+    queue = GenerationQueue(slots=1, per_owner=2)
+    release, started = threading.Event(), threading.Event()
+
+    def hold():
+        with queue.turn(owner="alice"):
+            started.set()
+            release.wait(10)
+
+    def wait_in_line():
+        with queue.turn(owner="alice", poll_s=0.01):
+            pass
+
+    running = threading.Thread(target=hold)
+    running.start()
+    started.wait(5)
+    waiting = threading.Thread(target=wait_in_line)
+    waiting.start()
+    time.sleep(0.2)  # alice: one running, one waiting
+    with pytest.raises(OwnerBusy):
+        with queue.turn(owner="alice"):
+            pass
+    assert queue.snapshot()["waiting"] == 1  # the refused request took no place
+    release.set()
+    running.join(5)
+    waiting.join(5)
+    with queue.turn(owner="alice", timeout_s=1):  # both places given back
+        pass
+    unlimited = GenerationQueue(slots=1)  # without a share, as before
+    with unlimited.turn(owner="alice"), pytest.raises(TimeoutError):
+        with unlimited.turn(owner="alice", timeout_s=0.2, poll_s=0.05):
+            pass

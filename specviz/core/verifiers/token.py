@@ -50,10 +50,20 @@ class TokenVerifier:
             "Every one of the {n} proposals passed: u fell below min(1, p/q) at each position.",
             "Tutte le {n} proposte sono passate: u è rimasto sotto min(1, p/q) in ogni posizione."),
         "frame.3.stopped": (
-            "{accepted} proposal(s) passed; at position {position} u was above min(1, p/q), so it was rejected and "
+            "{count} proposals passed; at position {position} u was above min(1, p/q), so it was rejected and "
             "nothing after it is checked.",
-            "{accepted} proposta/e accettata/e; in posizione {position} u era sopra min(1, p/q), quindi è stata "
+            "{count} proposte sono passate; in posizione {position} u era sopra min(1, p/q), quindi è stata "
             "rifiutata e ciò che segue non viene controllato."),
+        "frame.3.stopped.one": (
+            "1 proposal passed; at position {position} u was above min(1, p/q), so it was rejected and nothing "
+            "after it is checked.",
+            "1 proposta è passata; in posizione {position} u era sopra min(1, p/q), quindi è stata rifiutata e ciò "
+            "che segue non viene controllato."),
+        "frame.3.stopped.zero": (
+            "No proposal passed: at position {position} u was above min(1, p/q), so it was rejected and nothing "
+            "after it is checked.",
+            "Nessuna proposta è passata: in posizione {position} u era sopra min(1, p/q), quindi è stata rifiutata "
+            "e ciò che segue non viene controllato."),
         "frame.3.chart": (
             "Bars: min(1, p/q) · black lines: the uniform draw u",
             "Barre: min(1, p/q) · linee nere: l'estrazione uniforme u"),
@@ -73,7 +83,7 @@ class TokenVerifier:
     @classmethod
     def explain_checks(cls, k: int, accepted: int, kept_all: bool, say) -> str:
         """The cycle view's third frame: how far the checks went."""
-        return say("frame.3.all", n=k) if kept_all else say("frame.3.stopped", accepted=accepted, position=accepted + 1)
+        return say("frame.3.all", n=k) if kept_all else say("frame.3.stopped", count=accepted, position=accepted + 1)
 
     @classmethod
     def explain_verdict(cls, verdict, k: int, facts: VerdictFacts, say) -> str:
