@@ -40,11 +40,25 @@ def generation_queue() -> GenerationQueue:
     return GenerationQueue(hosting().generation_slots, per_owner=JOBS_PER_BROWSER)
 
 
+def browser_token(cookie: str) -> str:
+    """The browser's own token inside its XSRF cookie: each page load masks it anew ("2|mask|masked|time"), so the
+    cookie's text differs from tab to tab while the token is the same."""
+    parts = cookie.split("|")
+    try:
+        if len(parts) == 4 and parts[0] == "2":
+            mask, masked = bytes.fromhex(parts[1]), bytes.fromhex(parts[2])
+            if mask:
+                return bytes(b ^ mask[i % len(mask)] for i, b in enumerate(masked)).hex()
+    except ValueError:
+        pass
+    return cookie  # another format: taken as it is
+
+
 def browser() -> str:
-    """Who asks, as the queue counts places: the browser (its XSRF cookie, shared by its tabs), else this tab."""
+    """Who asks, as the queue counts places: the browser (its XSRF token, shared by its tabs), else this tab."""
     cookie = st.context.cookies.get(BROWSER_COOKIE) if st.context.cookies else None
     if cookie:
-        return "browser:" + cookie
+        return "browser:" + browser_token(cookie)
     context = get_script_run_ctx()
     return "session:" + (context.session_id if context else "none")
 

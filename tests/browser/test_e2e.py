@@ -276,3 +276,31 @@ def test_switching_the_language_back_and_forth_keeps_every_choice_a_value(server
             (path, language)
 
 
+
+
+def test_one_browser_holds_at_most_two_places_in_the_queue(server, page):
+    """Three tabs of one browser start the Exactness lab's longest experiment: the first runs, the second waits in
+    line, the third is refused at once in one sentence; another browser (a new context) is not refused."""
+    from playwright.sync_api import expect
+
+    tabs = [page] + [page.context.new_page() for _ in range(2)]
+    for tab in tabs:
+        tab.goto(f"{server}/exactness?lab_runs=2000")
+        settle(tab)
+    for tab in tabs[:2]:
+        tab.get_by_role("button", name="Run the experiment").click()
+        tab.wait_for_timeout(1500)  # its request has reached the queue
+    tabs[2].get_by_role("button", name="Run the experiment").click()
+    expect(tabs[2].get_by_text(re.compile("This browser already has 2 generations"))).to_be_visible(timeout=30_000)
+    tabs[2].screenshot(path=str(SHOTS / "queue-one-browser-refused.png"))
+    other = page.context.browser.new_context().new_page()
+    try:
+        other.goto(f"{server}/exactness?lab_runs=100")
+        settle(other)
+        other.get_by_role("button", name="Run the experiment").click()
+        expect(other.get_by_text(re.compile("in the queue"))).to_be_visible(timeout=30_000)  # in line, not refused
+        assert other.get_by_text(re.compile("This browser already has")).count() == 0
+    finally:
+        other.context.close()
+        for tab in tabs[1:]:
+            tab.close()  # a closed tab gives its place back

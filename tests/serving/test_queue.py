@@ -186,3 +186,15 @@ def test_one_owner_holds_at_most_its_share_of_places_and_gets_them_back():
     with unlimited.turn(owner="alice"), pytest.raises(TimeoutError):
         with unlimited.turn(owner="alice", timeout_s=0.2, poll_s=0.05):
             pass
+
+
+def test_the_browser_token_is_the_same_in_every_tab_of_one_browser():
+    """Three tabs of one Chromium sent these XSRF cookies: masked anew on each page load, one token underneath."""
+    from pages.ui.hosting import browser_token
+
+    tabs = ["2|574aad89|f1debd8baed4c64485d12815ffdb4d52|1796671179",
+            "2|3bc1c851|9d55d853c25fa39ce95a4dcd9350288a|1796671179",
+            "2|ba627f72|1cf66f7043fc14bf68f9faee12f39fa9|1796671179"]
+    assert len({browser_token(cookie) for cookie in tabs}) == 1
+    assert browser_token(tabs[0]) != browser_token("2|574aad89|f1debd8baed4c64485d12815ffdb4d53|1796671179")
+    assert browser_token("2|zz|zz|1") == "2|zz|zz|1" and browser_token("plain") == "plain"  # taken as they are
