@@ -57,6 +57,8 @@ def model_picker(role: str, label: str, help_text: str, where=st, prefix: str = 
     wanted = current if current in options else OTHER if OTHER in options else options[0]
     if st.session_state.get(pick_key) != wanted:
         st.session_state[pick_key] = wanted
+    if wanted != OTHER and current != wanted:  # a name this host does not offer (a link): what is shown is what runs
+        st.session_state[state] = current = wanted
     if wanted == OTHER and st.session_state.get(other_key) != current:
         st.session_state[other_key] = current
     other_role = st.session_state.get(prefix + ("target" if role == "draft" else "draft"), "")

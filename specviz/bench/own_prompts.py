@@ -31,7 +31,7 @@ def _typed(typed: str) -> list[str]:
 def _uploaded(data: bytes) -> list[str]:
     """The "prompt" of each JSON line of an upload (the format of assets/prompts/*.jsonl)."""
     try:
-        lines = data.decode("utf-8").splitlines()
+        lines = data.decode("utf-8-sig").splitlines()  # a byte-order mark (Windows editors) is not content
     except UnicodeDecodeError:
         raise OwnPromptsRefused("own.not_utf8") from None
     prompts = []
@@ -41,7 +41,7 @@ def _uploaded(data: bytes) -> list[str]:
         try:
             item = json.loads(line)
             prompt = item["prompt"]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nesting too deep to read
             raise OwnPromptsRefused("own.bad_line", line=number) from None
         if not isinstance(prompt, str) or not prompt.strip():
             raise OwnPromptsRefused("own.bad_line", line=number)

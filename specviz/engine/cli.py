@@ -81,6 +81,9 @@ def _rules(args: argparse.Namespace) -> dict[str, str]:
     would silently override (one line, exit 2)."""
     if not args.broken:
         return {"drafter": args.drafter or DEFAULT.drafter, "verifier": args.verifier or DEFAULT.verifier}
+    if getattr(args, "no_spec", False):
+        raise SpecvizError(f"--broken {args.broken} breaks the speculative rule; --no-spec runs no rule: "
+                           "leave out one of them")
     variant = BROKEN_VARIANTS[args.broken]
     for option, asked, fixed in (("--drafter", args.drafter, variant.drafter),
                                  ("--verifier", args.verifier, variant.verifier)):

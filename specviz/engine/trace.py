@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from specviz.engine.drafters.base import recorded_choices
 from specviz.engine.run_parts import CHECKS, Settings, Timing, Totals, is_number, is_text, part_from_dict
 from specviz.errors import SpecvizError
-from specviz.limits import MAX_NEW_TOKENS, TRACE_PROMPT_TOKENS, K
+from specviz.limits import MAX_NEW_TOKENS, MAX_TOKEN_TEXT, TRACE_PROMPT_TOKENS, K
 
 SCHEMA_VERSION = 3  # 3: settings, totals and timing are typed (run_parts.py); their JSON is unchanged
 READABLE_VERSIONS = (1, 2, 3)  # version 1 had no drafter, verifier or kernels: they read as the defaults of then
@@ -148,7 +148,7 @@ def run_from_dict(data: dict) -> RunRecord:
         values = {f.name: data[f.name] for f in fields(RunRecord) if f.name not in ("cycles", "prompt_texts", *parts)}
         values["prompt_texts"] = data.get("prompt_texts", [])  # optional: traces written before it have none
         if not _CHECKS["strs"](values["prompt_texts"]) or len(values["prompt_texts"]) not in (
-                0, len(data["prompt_ids"])):
+                0, len(data["prompt_ids"])) or any(len(text) > MAX_TOKEN_TEXT for text in values["prompt_texts"]):
             raise SpecvizError("the trace: field 'prompt_texts' must give one text per prompt token")
         _checked(values, _RUN_TYPES, "the trace")
         for name in ("draft", "draft_dtype", "draft_kernels"):
@@ -159,6 +159,10 @@ def run_from_dict(data: dict) -> RunRecord:
         _plain(values["policy"], "the trace's policy")
         for name, kind in parts.items():  # typed: each field checked, missing ones at their default
             values[name] = part_from_dict(kind, data[name], f"the trace's {name}")
+        if values["totals"].cycles != len(cycles) or values["totals"].generated != len(values["token_ids"]):
+            raise SpecvizError(f"the trace's totals ({values['totals'].cycles:,} cycles, "
+                               f"{values['totals'].generated:,} tokens) disagree with its {len(cycles):,} cycles "
+                               f"and {len(values['token_ids']):,} tokens")
     except (KeyError, TypeError, AttributeError) as error:
         raise SpecvizError(f"not a specviz trace: missing or malformed field {error}") from None
     return RunRecord(cycles=cycles, **values)
@@ -219,6 +223,9 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
             or len(values["proposed_texts"]) not in (0, len(values["proposed"]))
             or len(values["emitted_texts"]) not in (0, len(values["emitted"]))):
         raise SpecvizError(f"{where} is inconsistent: its per-position lists differ in length")
+    texts = values["proposed_texts"] + values["emitted_texts"]
+    if any(len(text) > MAX_TOKEN_TEXT for text in texts):  # a token is a few characters: bounded drawing cost
+        raise SpecvizError(f"{where} holds a token text longer than {MAX_TOKEN_TEXT:,} characters")
     proposal_q = data.get("proposal_q", [])  # optional: traces written before it have none
     if not _CHECKS["floats"](proposal_q) or len(proposal_q) not in (0, len(values["proposed"])):
         raise SpecvizError(f"{where}: field 'proposal_q' has the wrong type or length")
@@ -251,8 +258,8 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
     top = data.get("top")
     if top is not None:
         top = _checked(top, _TOP_TYPES, f"{where} top")
-        if len({len(v) for v in top.values()}) != 1:
-            raise SpecvizError(f"{where} top is inconsistent: its lists differ in length")
+        if len({len(v) for v in top.values()}) != 1 or any(len(text) > MAX_TOKEN_TEXT for text in top["texts"]):
+            raise SpecvizError(f"{where} top is inconsistent: its lists differ in length, or a text is too long")
     return CycleRecord(top=TopTokens(**top) if top is not None else None, proposal_q=proposal_q, caches=caches,
                        weights=weights, draws=draws, verdicts=verdicts, sources=sources,
                        drafted_by=drafted_by, outside_mass=outside_mass, drafter_choice=drafter_choice, **values)
@@ -303,7 +310,11 @@ def _plain(values: dict, where: str) -> None:
 def run_from_json(text: str) -> RunRecord:
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as error:
+    except RecursionError:
+        raise SpecvizError("not a trace: its JSON is nested deeper than any trace") from None
+    except ValueError as error:
+        if "digits" in str(error):  # Python's guard against converting huge integers
+            raise SpecvizError("not a trace: it holds a number with thousands of digits") from None
         raise SpecvizError(f"not valid JSON: {str(error).splitlines()[0][:120]}") from None
     return run_from_dict(data)
 

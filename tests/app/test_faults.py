@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import torch
 from test_live import click, tiny_page
 
 from specviz.engine.cached import CachedModel
+from specviz.errors import SpecvizError
 from specviz.models.loader import load_model
 
 
@@ -75,15 +77,17 @@ def test_finished_runs_kept_per_session_are_bounded():
 
 def test_models_outside_the_allowlist_are_refused(hosting):
     hosting(ALLOWED_MODELS="tiny-draft,tiny-target")
-    at = tiny_page(draft="qwen2.5-coder-0.5b")
-    click(at, "Run")
-    assert "not offered on this server" in at.error[0].value
-    for name in ("../../etc/passwd", "/etc", "Qwen/Qwen2.5-7B"):
-        at.session_state["draft"] = name
+    from pages.ui.hosting import hosting as host
+
+    for name in ("qwen2.5-coder-0.5b", "../../etc/passwd", "/etc", "Qwen/Qwen2.5-7B"):
+        with pytest.raises(SpecvizError, match="not offered on this server|not allowed|unknown model"):
+            host().check_model(name)  # what Run checks before anything loads
+        at = tiny_page()
+        at.session_state["draft"] = name  # a forged or linked name: the picker shows an offered model, which runs
         at.run()
         click(at, "Run")
-        assert not at.exception
-        assert "not allowed" in at.error[0].value or "unknown model" in at.error[0].value, name
+        assert not at.exception and not at.error, name
+        assert at.session_state["draft"] in ("tiny-draft", "tiny-target") and at.session_state["runs"], name
 
 
 def test_the_hosts_caps_bound_the_widgets_and_the_prompt(hosting):

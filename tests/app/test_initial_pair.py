@@ -37,3 +37,25 @@ def test_on_a_server_of_the_tiny_pair_only_the_first_run_needs_no_choice(monkeyp
     finally:
         monkeypatch.delenv("SPECVIZ_ALLOWED_MODELS")
         hosting.clear()
+
+
+def test_a_link_to_models_the_host_does_not_offer_runs_the_models_the_pickers_show(monkeypatch):
+    """`/live?draft=/etc/passwd&target=../../x` on a server of the tiny pair: the pickers show offered models, and
+    those are what Run uses (before, the session kept the link's names and every Run was refused)."""
+    from pages.ui.hosting import hosting
+
+    monkeypatch.setenv("SPECVIZ_ALLOWED_MODELS", "tiny-draft,tiny-target")
+    hosting.clear()
+    try:
+        at = AppTest.from_file(PAGE, default_timeout=60)
+        at.query_params["draft"], at.query_params["target"] = "/etc/passwd", "../../x"
+        at.session_state["prompt"], at.session_state["max_new_tokens"] = "Il gatto", 8
+        at.run()
+        assert at.session_state["draft"] in ("tiny-draft", "tiny-target")
+        assert at.session_state["target"] in ("tiny-draft", "tiny-target")
+        next(b for b in at.button if b.label == "Run").click().run()
+        assert not at.exception and not at.error
+        assert len(at.session_state["runs"][-1].token_ids) == 8
+    finally:
+        monkeypatch.delenv("SPECVIZ_ALLOWED_MODELS")
+        hosting.clear()

@@ -84,3 +84,13 @@ def test_a_recording_cost_below_the_noise_is_not_called_a_negative_cost():
     notes = report_view(parsed, "it").notes
     assert any("più veloce dei soli contatori del 4,7%" in note for note in notes)
     assert not any("-4,7" in note for note in notes)
+
+
+def test_a_file_nested_too_deep_or_with_a_byte_order_mark_is_read_or_refused_in_one_sentence():
+    deep = ('{"prompt": ' + "[" * 5000 + '"x"' + "]" * 5000 + "}\n").encode()
+    with pytest.raises(OwnPromptsRefused) as refused:
+        own_prompts("", deep, 10_000_000)
+    assert refused.value.key == "own.bad_line"
+    with pytest.raises(OwnPromptsRefused):
+        own_prompts("", ("[" * 200_000 + "]" * 200_000 + "\n").encode(), 10_000_000)
+    assert [p.text for p in own_prompts("", b'\xef\xbb\xbf{"prompt": "hello"}\n', 100)] == ["hello"]

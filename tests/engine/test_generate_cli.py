@@ -104,7 +104,8 @@ def test_bad_prompt_lookup_settings(args, message):
 
 @pytest.mark.parametrize("extra, refusal", [
     (["--drafter", "tli"], "--broken naive runs drafter 'model'; leave out --drafter tli"),
-    (["--verifier", "block"], "runs verifier 'naive'; leave out --verifier block")])
+    (["--verifier", "block"], "runs verifier 'naive'; leave out --verifier block"),
+    (["--no-spec"], "--no-spec runs no rule: leave out one of them")])
 def test_a_broken_variant_never_silently_overrides_an_explicit_drafter_or_verifier(extra, refusal):
     done = specviz("generate", *TINY, "--prompt", "x", "--max-new-tokens", "2", "--broken", "naive", *extra)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and refusal in done.stderr

@@ -104,3 +104,22 @@ def test_a_trace_longer_than_any_run_is_refused(field, size, words):
     data[field] = (data[field] * (size // len(data[field]) + 1))[:size]
     with pytest.raises(SpecvizError, match=words):
         run_from_dict(data)
+
+
+def test_a_trace_whose_totals_disagree_with_its_cycles_or_with_huge_token_texts_is_refused():
+    """Found by the hostile pass: `"cycles": []` was shown with the totals' 64 tokens and 21 cycles; four proposed
+    texts of a million characters each (under the upload cap) froze the browser that drew them."""
+    from specviz.engine.trace import run_from_json
+
+    empty = shipped("qwen-code-greedy.json")
+    empty["cycles"] = []
+    with pytest.raises(SpecvizError, match="totals .* disagree"):
+        run_from_dict(empty)
+    huge = shipped("qwen-code-greedy.json")
+    huge["cycles"][0]["proposed_texts"] = ["Z" * 1_000_000] * len(huge["cycles"][0]["proposed"])
+    with pytest.raises(SpecvizError, match="token text longer than"):
+        run_from_dict(huge)
+    with pytest.raises(SpecvizError, match="nested deeper"):
+        run_from_json('{"policy": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(SpecvizError, match="thousands of digits"):
+        run_from_json('{"seed": ' + "9" * 5000 + "}")
