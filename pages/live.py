@@ -85,10 +85,10 @@ example = st.selectbox(tr("live.example"), [own] + list(examples), key="example"
 if example != own and st.session_state.get("loaded_example") != example:
     st.session_state["prompt"], st.session_state["loaded_example"] = examples[example], example
 prompt = st.text_area(tr("live.prompt"), key="prompt", height=110, max_chars=hosting.max_prompt_chars)
-columns = st.columns(3)
+columns = st.columns([1, 3])  # the two buttons side by side, the checkbox under them: no label cut at 1280 px
 run_clicked = columns[0].button(tr("live.run"), type="primary")
-compare = columns[1].checkbox(tr("live.compare"), value=True, key="compare")
-step_clicked = columns[2].button(tr("live.step"))
+step_clicked = columns[1].button(tr("live.step"))
+compare = st.checkbox(tr("live.compare"), value=True, key="compare")
 
 
 def build_decoder(speculative: bool = True) -> Decoder:

@@ -43,6 +43,12 @@ def _label(name: str, other_role_name: str, role: str, marks: bool, language: st
     return label
 
 
+def _partner(options: list[str], other: str, role: str) -> str:
+    """The first offered model that pairs with the other role's model (else the first offered)."""
+    fits = [name for name in options if pairs(*((name, other) if role == "draft" else (other, name)))]
+    return (fits or options)[0]
+
+
 def model_picker(role: str, label: str, help_text: str, where=st, prefix: str = "") -> str:
     """A selectbox for `role` ("draft" or "target") that keeps st.session_state[prefix + role] up to date; the name.
 
@@ -54,14 +60,14 @@ def model_picker(role: str, label: str, help_text: str, where=st, prefix: str = 
     current = st.session_state.get(state, "")
     pick_key, other_key = f"{state}_pick", f"{state}_other"
     # The canonical name may have changed elsewhere (a link, the tiny-pair button): show it.
-    wanted = current if current in options else OTHER if OTHER in options else options[0]
+    other_role = st.session_state.get(prefix + ("target" if role == "draft" else "draft"), "")
+    wanted = current if current in options else OTHER if OTHER in options else _partner(options, other_role, role)
     if st.session_state.get(pick_key) != wanted:
         st.session_state[pick_key] = wanted
     if wanted != OTHER and current != wanted:  # a name this host does not offer (a link): what is shown is what runs
         st.session_state[state] = current = wanted
     if wanted == OTHER and st.session_state.get(other_key) != current:
         st.session_state[other_key] = current
-    other_role = st.session_state.get(prefix + ("target" if role == "draft" else "draft"), "")
     marks = prefix or not getattr(DRAFTERS.get(st.session_state.get("drafter", "model")), "across_vocabularies", False)
     language = session.lang()
     chosen = where.selectbox(label, options, key=pick_key, help=help_text, on_change=_picked, args=(state,),

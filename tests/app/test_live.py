@@ -91,13 +91,10 @@ def test_bad_input_shows_a_message_and_the_page_keeps_working():
     at.run()
     click(at, "Run")
     assert "prompt is empty" in at.error[0].value
-    at.session_state["draft"] = "no-such-model"
+    at.session_state["draft"] = "no-such-model"  # a name the host does not offer: the picker shows one that pairs
     at.session_state["prompt"] = "hello"
     at.run()
-    click(at, "Run")
-    assert "unknown model" in at.error[0].value
-    at.session_state["draft"] = "tiny-draft"
-    at.run()
+    assert at.session_state["draft"] == "tiny-draft"
     click(at, "Run")
     assert not at.error and at.session_state["runs"]
 
