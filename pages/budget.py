@@ -61,7 +61,8 @@ baseline_ms = numbers.decimal_box(columns[2], tr("budget.baseline"), 0.01, 100_0
 try:
     plan = budget.Budget(k, draft_ms, verify_ms, overhead_ms, baseline_ms, alpha)
 except SpecvizError as error:
-    st.error(literal(error))
+    zero = k * draft_ms + verify_ms + overhead_ms <= 0  # the one refusal these widgets let through
+    st.error(tr("budget.no_time") if zero else literal(error))
     st.stop()
 
 result = budget.summary(plan)

@@ -56,9 +56,10 @@ for i, column in enumerate(columns):
     p_weights.append(numbers.decimal_box(column, tr("toy.p_weight"), 0.0, 1.0, key=f"toy_p_{i}"))
     q_weights.append(numbers.decimal_box(column, tr("toy.q_weight"), 0.0, 1.0, key=f"toy_q_{i}"))
 
+if len(set(names)) != len(names):
+    st.error(tr("toy.same_names"))
+    st.stop()
 try:
-    if len(set(names)) != len(names):
-        raise SpecvizError("token names must differ")
     p, q = toy.normalise(p_weights), toy.normalise(q_weights)
     result = toy.one_position(p, q)
 except SpecvizError as error:

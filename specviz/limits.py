@@ -55,6 +55,7 @@ MAX_NEW_TOKENS = IntRange("max new tokens", 1, 4096)
 SEED = IntRange("seed", 0, 2**63 - 1)
 TOP_N = IntRange("top-n", 1, 100)  # tokens kept in the trace at a rejection
 CONFIDENCE = FloatRange("confidence threshold", 0.0, 1.0)
+MAX_TOKEN_ID = 2**24  # above any vocabulary's size (Gemma 3's is 262,144): a trace's token ids lie below it
 MAX_TOKEN_TEXT = 1_000  # characters of one token's text in a trace (a real token's are a few)
 TRACE_PROMPT_TOKENS = 32_768  # the longest prompt a trace may hold: the longest context of the registry's models
 MIN_TEMPERATURE = 1e-3  # above 0 (greedy), a smaller temperature overflows logits / temperature

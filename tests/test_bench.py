@@ -222,3 +222,16 @@ def test_tli_is_paired_with_hugging_faces_universal_assisted_generation(tmp_path
                          "hf-universal k=4 constant T=0 tli"}
     assert all(row["greedy_matches_baseline"] for row in rows.values())
     assert rows["specviz k=4 constant T=0 tli"]["vs_hf_paired_faster"][1] == 1  # paired with HF's run
+
+
+def test_prompt_files_nested_too_deep_are_refused_and_a_byte_order_mark_is_read(tmp_path):
+    from specviz.bench.harness import load_prompts
+    from specviz.errors import SpecvizError
+
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(SpecvizError, match="each line must be a JSON object"):
+        load_prompts([str(deep)])
+    marked = tmp_path / "marked.jsonl"
+    marked.write_bytes(b'\xef\xbb\xbf{"id": "a", "prompt": "hello"}\n')
+    assert [p.text for p in load_prompts([str(marked)])] == ["hello"]

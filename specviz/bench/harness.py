@@ -72,7 +72,7 @@ def load_prompts(paths: list[str], per_set: int | None = None) -> list[Prompt]:
     prompts: list[Prompt] = []
     for path in paths:
         try:
-            lines = Path(path).read_text(encoding="utf-8").splitlines()
+            lines = Path(path).read_text(encoding="utf-8-sig").splitlines()  # a byte-order mark is not content
         except OSError as error:
             raise SpecvizError(f"cannot read prompts {path}: {error.strerror}") from None
         except UnicodeDecodeError:
@@ -84,7 +84,7 @@ def load_prompts(paths: list[str], per_set: int | None = None) -> list[Prompt]:
             try:
                 item = json.loads(line)
                 chosen.append(Prompt(str(item["id"]), str(item.get("set", Path(path).stem)), str(item["prompt"])))
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested too deep to read
                 raise SpecvizError(f"{path}:{number}: each line must be a JSON object with id and prompt") from None
         prompts.extend(chosen[:per_set] if per_set else chosen)
     if not prompts:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from specviz.engine.drafters.base import recorded_choices
 from specviz.engine.run_parts import CHECKS, Settings, Timing, Totals, is_number, is_text, part_from_dict
 from specviz.errors import SpecvizError
-from specviz.limits import MAX_NEW_TOKENS, MAX_TOKEN_TEXT, TRACE_PROMPT_TOKENS, K
+from specviz.limits import MAX_NEW_TOKENS, MAX_TOKEN_ID, MAX_TOKEN_TEXT, TRACE_PROMPT_TOKENS, K
 
 SCHEMA_VERSION = 3  # 3: settings, totals and timing are typed (run_parts.py); their JSON is unchanged
 READABLE_VERSIONS = (1, 2, 3)  # version 1 had no drafter, verifier or kernels: they read as the defaults of then
@@ -159,6 +159,9 @@ def run_from_dict(data: dict) -> RunRecord:
         _plain(values["policy"], "the trace's policy")
         for name, kind in parts.items():  # typed: each field checked, missing ones at their default
             values[name] = part_from_dict(kind, data[name], f"the trace's {name}")
+        rate = values["totals"].acceptance_rate
+        if rate is not None and not 0.0 <= rate <= 1.0:
+            raise SpecvizError(f"the trace's acceptance rate {rate!r} is not a share between 0 and 1")
         if values["totals"].cycles != len(cycles) or values["totals"].generated != len(values["token_ids"]):
             raise SpecvizError(f"the trace's totals ({values['totals'].cycles:,} cycles, "
                                f"{values['totals'].generated:,} tokens) disagree with its {len(cycles):,} cycles "
@@ -223,6 +226,11 @@ def _cycle_from_dict(data: dict, position: int) -> CycleRecord:
             or len(values["proposed_texts"]) not in (0, len(values["proposed"]))
             or len(values["emitted_texts"]) not in (0, len(values["emitted"]))):
         raise SpecvizError(f"{where} is inconsistent: its per-position lists differ in length")
+    if any(not 0 <= token < MAX_TOKEN_ID for token in values["proposed"] + values["emitted"]):
+        raise SpecvizError(f"{where} holds a token id outside 0..{MAX_TOKEN_ID - 1:,}")
+    if any(not -1e-6 <= value <= 1.0 + 1e-6 for name in ("target_p", "draft_q", "uniforms")
+           for value in values[name]):  # rounding aside; NaN and infinities fail both comparisons
+        raise SpecvizError(f"{where} holds a probability or a draw outside [0, 1]")
     texts = values["proposed_texts"] + values["emitted_texts"]
     if any(len(text) > MAX_TOKEN_TEXT for text in texts):  # a token is a few characters: bounded drawing cost
         raise SpecvizError(f"{where} holds a token text longer than {MAX_TOKEN_TEXT:,} characters")

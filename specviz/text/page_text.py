@@ -82,6 +82,11 @@ PAGES: dict[str, tuple[str, str]] = {
                                   "not the distribution that was asked for.",
                                   "Sbagliato: il verificatore controlla con la p grezza, quindi l'output segue la p "
                                   "grezza, non la distribuzione richiesta."),
+    "toy.same_names": ("Two tokens have the same name: give each token a name of its own.",
+                       "Due token hanno lo stesso nome: dai a ogni token un nome diverso."),
+    "budget.no_time": ("A cycle must take some time: the draft, verify and overhead times cannot all be 0.",
+                       "Un ciclo deve durare qualcosa: i tempi di bozza, verifica e gestione non possono essere tutti "
+                       "0."),
     "toy.monte_carlo": ("Monte Carlo", "Monte Carlo"),
     "toy.col_token": ("token", "token"),
     "toy.col_accepted": ("accepted min(p, q)", "accettato min(p, q)"),

@@ -46,3 +46,17 @@ def test_english_pages_keep_the_decimal_point():
     at = page("budget.py").run()
     assert "0.88" in at.select_slider(key="budget_alpha").options
     assert "." in at.text_input(key="budget_verify_ms__typed").value
+
+
+def test_the_toy_and_budget_refusals_are_in_the_pages_language():
+    at = page("toy.py")
+    at.query_params["lang"] = "it"
+    at.run()
+    at.text_input(key="toy_name_1").set_value(at.text_input(key="toy_name_0").value).run()
+    assert [e.value for e in at.error] == ["Due token hanno lo stesso nome: dai a ogni token un nome diverso."]
+    at = page("budget.py")
+    at.query_params["lang"] = "it"
+    at.run()
+    for key in ("draft_ms", "verify_ms", "overhead_ms"):
+        at.text_input(key=f"budget_{key}__typed").set_value("0").run()
+    assert any(e.value.startswith("Un ciclo deve durare qualcosa") for e in at.error)

@@ -123,3 +123,19 @@ def test_a_trace_whose_totals_disagree_with_its_cycles_or_with_huge_token_texts_
         run_from_json('{"policy": ' + "[" * 100_000 + "]" * 100_000 + "}")
     with pytest.raises(SpecvizError, match="thousands of digits"):
         run_from_json('{"seed": ' + "9" * 5000 + "}")
+
+
+@pytest.mark.parametrize(("where", "value", "message"), [
+    ("proposed", [-1] * 4, "token id outside"), ("proposed", [10**12] * 4, "token id outside"),
+    ("target_p", [float("inf")] * 4, "wrong type"), ("target_p", [1.5] * 4, "outside \\[0, 1\\]"),
+    ("uniforms", [-0.5] * 4, "outside \\[0, 1\\]"),
+    ("acceptance_rate", -1.0, "not a share"), ("acceptance_rate", 2.0, "not a share")])
+def test_impossible_values_in_a_trace_are_refused(where, value, message):
+    trace = shipped("qwen-code-t0.8.json")
+    cycle = next(c for c in trace["cycles"] if len(c["proposed"]) == 4 and len(c["target_p"]) == 4)
+    if where == "acceptance_rate":
+        trace["totals"]["acceptance_rate"] = value
+    else:
+        cycle[where] = value
+    with pytest.raises(SpecvizError, match=message):
+        run_from_dict(trace)
