@@ -95,7 +95,7 @@ def test_quick_bench_defaults_to_an_int8_draft_on_the_cpu(tmp_path):
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text())
     assert report["models"]["draft_dtype"] == "int8" and report["models"]["draft_kernels"] == "int8-dynamic"
-    assert "(draft int8-dynamic)" in table.read_text()
+    assert "(draft `int8-dynamic`)" in table.read_text()
     # Another q moves acceptance only: every implementation still emits the target's greedy tokens.
     assert all(row["greedy_matches_baseline"] is True for row in report["rows"])
     assert {row["implementation"] for row in report["rows"]} >= {"specviz", "hf-assisted"}
