@@ -107,7 +107,7 @@ def test_a_trace_longer_than_any_run_is_refused(field, size, words):
 
 
 def test_a_trace_whose_totals_disagree_with_its_cycles_or_with_huge_token_texts_is_refused():
-    """Found by the hostile pass: `"cycles": []` was shown with the totals' 64 tokens and 21 cycles; four proposed
+    """Before: a trace with `"cycles": []` was shown with the totals' 64 tokens and 21 cycles; four proposed
     texts of a million characters each (under the upload cap) froze the browser that drew them."""
     from specviz.engine.trace import run_from_json
 
