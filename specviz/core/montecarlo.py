@@ -9,29 +9,40 @@ import numpy as np
 import torch
 
 from specviz.core.stats import total_variation
-from specviz.core.verifiers import get_verifier
+from specviz.core.verifiers import get_verifier, make_sampler
 from specviz.limits import MONTE_CARLO_SAMPLES
 
 MAX_SAMPLES = MONTE_CARLO_SAMPLES.high
 CHUNK = 250  # samples per rule between two progress updates (a few milliseconds each)
 
 
-def _setup(p: list[float], q: list[float], n: int, seed: int):
-    """The seeded generator, the two probability tables and the n proposals drawn from q."""
-    generator = torch.Generator().manual_seed(seed)
-    draft_probs = torch.tensor([q], dtype=torch.float64)  # [1, vocab]
-    target_probs = torch.tensor([p, p], dtype=torch.float64)  # [2, vocab]; the bonus row is unused here
-    proposals = torch.multinomial(draft_probs[0], n, replacement=True, generator=generator)  # [n]
-    return generator, target_probs, draft_probs, proposals
+class _Trials:
+    """One rule's seeded trials of one verification step (k = 1): each trial t is its own position t.
+
+    The proposal of trial t is drawn from q by the rule's sampler at position t, so a rule
+    whose draws share noise with the draft (coupled) sees its draft couple as in a run.
+    """
+
+    def __init__(self, rule: str, p: list[float], q: list[float], seed: int):
+        self.rule = get_verifier(rule)
+        self.sampler = make_sampler(self.rule, seed, torch.device("cpu"))
+        self.draft_probs = torch.tensor([q], dtype=torch.float64)  # [1, vocab]
+        self.target_probs = torch.tensor([p, p], dtype=torch.float64)  # [2, vocab]; the bonus row is unused here
+
+    def emitted(self, start: int, end: int) -> list[int]:
+        """The emitted token of trials start..end-1."""
+        tokens = []
+        for t in range(start, end):
+            proposal = torch.tensor([self.sampler.draw(self.draft_probs[0], t)])  # [1]
+            result = self.rule.verify(self.target_probs, self.draft_probs, proposal, self.sampler, position=t)
+            tokens.append(int(result.emitted[0]))
+        return tokens
 
 
 def sample_step(p: list[float], q: list[float], n: int, seed: int = 0, verifier: str = "token") -> np.ndarray:
     """The emitted token of each of n one-token proposals (k = 1), in order: int array [n]."""
     n = max(1, min(int(n), MAX_SAMPLES))
-    generator, target_probs, draft_probs, proposals = _setup(p, q, n, seed)
-    rule = get_verifier(verifier)
-    return np.array([rule.verify(target_probs, draft_probs, token[None], generator).emitted[0]
-                     for token in proposals])
+    return np.array(_Trials(verifier, p, q, seed).emitted(0, n))
 
 
 def frequencies(tokens: np.ndarray, vocab: int) -> np.ndarray:
@@ -72,8 +83,7 @@ class MonteCarloJob:
                  seed: int = 1):
         self.p, self.q = tuple(float(x) for x in p), tuple(float(x) for x in q)
         self.total = max(1, min(int(n), MAX_SAMPLES))
-        self.rules = {name: get_verifier(name) for name in rules}
-        self.setups = {name: _setup(list(self.p), list(self.q), self.total, seed) for name in rules}
+        self.trials = {name: _Trials(name, list(self.p), list(self.q), seed) for name in rules}
         self.emitted: dict[str, list[int]] = {name: [] for name in rules}
 
     @property
@@ -84,10 +94,8 @@ class MonteCarloJob:
         """Draw the next CHUNK samples of every rule per step; yields the samples done."""
         while self.done < self.total:
             start, end = self.done, min(self.done + CHUNK, self.total)
-            for name, rule in self.rules.items():
-                generator, target_probs, draft_probs, proposals = self.setups[name]
-                self.emitted[name] += [int(rule.verify(target_probs, draft_probs, token[None], generator).emitted[0])
-                                       for token in proposals[start:end]]
+            for name, trials in self.trials.items():
+                self.emitted[name] += trials.emitted(start, end)
             yield self.done
 
     def result(self) -> MonteCarloResult | None:

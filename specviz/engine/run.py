@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass, replace
 import torch
 
 from specviz.core.policy import logits_to_probs
-from specviz.core.verifiers import VerifyResult, exact_verifiers, get_verifier, judge_all
+from specviz.core.sampling import NoiseKey
+from specviz.core.verifiers import VerifyResult, exact_verifiers, get_verifier, judge_all, make_sampler
 from specviz.engine.cached import CachedModel
 from specviz.engine.drafters import DraftSetup, Proposal, drafter_class
 from specviz.engine.run_parts import Settings, Timing, Totals
@@ -41,9 +42,10 @@ class DecodeRun:
         self.config = config
         prompt_ids = decoder.encode(prompt, chat)
         self.clock = Clock(target.device)
-        self.generator = torch.Generator(device=target.device).manual_seed(config.seed)
         self.schedule = make_schedule(config.schedule, config.k, config.k_max, config.confidence)
         self.verifier = get_verifier(config.verifier)
+        # Every draw of the run, draft's and target's: the seeded stream, or the positional noise the rule names.
+        self.sampler = make_sampler(self.verifier, config.seed, target.device)
         # No separate prefill [departure from a textbook loop]: the first cycle's
         # passes read the prompt together with the first proposals, so the target
         # runs one pass fewer per request; each cycle feeds whatever its cache lacks.
@@ -117,8 +119,10 @@ class DecodeRun:
         start = self.clock.now_ms()
         # The cycle may emit k + 1 tokens: never propose past the token budget.
         k = min(self.schedule.next_k(), remaining - 1, self.drafter.max_tokens)
+        position = len(self.tokens)  # the absolute position of the cycle's first new token
+        self.sampler.begin_cycle(position)
         # Step 1: the draft proposes k tokens, keeping the q it sampled each from.
-        proposal = self.drafter.propose(k, policy, self.generator, self.schedule.stop_below())
+        proposal = self.drafter.propose(k, policy, self.sampler, self.schedule.stop_below())
         after_draft = self.clock.now_ms()
         # Step 2: the target scores the unseen confirmed token(s) and all proposals in one pass.
         fed_before = self.target_cache.length
@@ -126,7 +130,7 @@ class DecodeRun:
         target_probs = logits_to_probs(logits, policy)  # [k' + 1, vocab]
         # Step 3: accept a prefix, then draw the correction or the bonus.
         draft_tokens = torch.tensor(proposal.tokens, dtype=torch.long, device=target_probs.device)
-        result = self.verifier.verify(target_probs, proposal.draft_probs, draft_tokens, self.generator)
+        result = self.verifier.verify(target_probs, proposal.draft_probs, draft_tokens, self.sampler, position)
         after_verify = self.clock.now_ms()
         # Step 4: roll both caches back to the confirmed prefix.
         filled = (self.target_cache.length, self.drafter.cache_length)
@@ -141,7 +145,7 @@ class DecodeRun:
             cycle.outside_mass = target_probs[:, self.outside].sum(-1).tolist()
         if self.config.compare_verifiers and cycle.proposed_texts and len(result.draws) == len(proposal.tokens):
             cycle.draws = result.draws
-            cycle.verdicts = self._verdicts(target_probs, proposal, draft_tokens, result.draws)
+            cycle.verdicts = self._verdicts(target_probs, proposal, draft_tokens, result.draws, position)
         cycle.caches = caches
         cycle.draft_ms_per_token = proposal.ms_per_token
         cycle.draft_ms = after_draft - start
@@ -221,12 +225,14 @@ class DecodeRun:
             drafter_choice=proposal.choice,
         )
 
-    def _verdicts(self, target_probs, proposal: Proposal, draft_tokens, draws: list[float]) -> list[RuleVerdict]:
+    def _verdicts(self, target_probs, proposal: Proposal, draft_tokens, draws: list[float],
+                  position: int) -> list[RuleVerdict]:
         """What every exact rule keeps of this proposal with this target pass and these draws (the Verifiers view)."""
         tokenizer = self.decoder.target.tokenizer
         return [RuleVerdict(v.verifier, v.accepted, v.thresholds, v.weights, v.target_draws,
                             [token_text(tokenizer, t) for t in v.target_draws])
-                for v in judge_all(exact_verifiers(), target_probs, proposal.draft_probs, draft_tokens, draws)]
+                for v in judge_all(exact_verifiers(), target_probs, proposal.draft_probs, draft_tokens, draws,
+                                   NoiseKey(self.config.seed, position))]
 
     def _top_tokens(self, target_probs, draft_probs, residual) -> TopTokens:
         """Union of the top-N tokens of p, q and the residual, most likely under p first.  Each: [vocab]."""

@@ -15,11 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specviz.core.expected import acceptance_by_position, expected_accepted
+from specviz.core.sampling import StreamSampler
 from specviz.core.verifiers import get_verifier
 from specviz.core.verifiers.block import BlockVerifier
 
 Z_LIMIT = 4.0
 
+
+
+def stream(seed: int) -> StreamSampler:
+    """A run's draws from a seeded generator (what the token, block and match rules draw with)."""
+    return StreamSampler(torch.Generator().manual_seed(seed))
 
 def rows(distribution, count):
     return torch.tensor([distribution] * count, dtype=torch.float64)
@@ -32,13 +38,13 @@ def test_a_later_ratio_above_one_rescues_an_earlier_one_below_one():
     draft_probs = torch.tensor([[0.5, 0.5], [0.4, 0.6]], dtype=torch.float64)
     tokens = torch.tensor([0, 0])
     block, token = get_verifier("block"), get_verifier("token")
-    kept_by_block = [block.verify(target_probs, draft_probs, tokens, torch.Generator().manual_seed(s)).accepted
+    kept_by_block = [block.verify(target_probs, draft_probs, tokens, stream(s)).accepted
                      for s in range(200)]
-    kept_by_token = [token.verify(target_probs, draft_probs, tokens, torch.Generator().manual_seed(s)).accepted
+    kept_by_token = [token.verify(target_probs, draft_probs, tokens, stream(s)).accepted
                      for s in range(200)]
     assert kept_by_block == [2] * 200
     assert 60 < sum(n >= 1 for n in kept_by_token) < 140  # about half
-    result = block.verify(target_probs, draft_probs, tokens, torch.Generator().manual_seed(0))
+    result = block.verify(target_probs, draft_probs, tokens, stream(0))
     assert result.weights == pytest.approx([0.5, 1.0]) and result.kind == "bonus"
 
 
@@ -46,8 +52,8 @@ def test_block_and_token_agree_on_a_single_proposal():
     target_probs = rows([0.5, 0.3, 0.2], 2)
     draft_probs = rows([0.7, 0.2, 0.1], 1)
     for seed in range(50):
-        a, b = (get_verifier(name).verify(target_probs, draft_probs, torch.tensor([0]),
-                                          torch.Generator().manual_seed(seed)) for name in ("block", "token"))
+        a, b = (get_verifier(name).verify(target_probs, draft_probs, torch.tensor([0]), stream(seed))
+                for name in ("block", "token"))
         assert (a.accepted, a.emitted) == (b.accepted, b.emitted)
 
 
@@ -55,10 +61,8 @@ def test_match_keeps_a_proposal_only_when_the_target_draws_it():
     target_probs = torch.tensor([[0.0, 1.0], [1.0, 0.0]], dtype=torch.float64)  # the target always draws 1
     draft_probs = torch.tensor([[0.5, 0.5]], dtype=torch.float64)
     for seed in range(20):
-        kept = get_verifier("match").verify(target_probs, draft_probs, torch.tensor([1]),
-                                            torch.Generator().manual_seed(seed))
-        refused = get_verifier("match").verify(target_probs, draft_probs, torch.tensor([0]),
-                                               torch.Generator().manual_seed(seed))
+        kept = get_verifier("match").verify(target_probs, draft_probs, torch.tensor([1]), stream(seed))
+        refused = get_verifier("match").verify(target_probs, draft_probs, torch.tensor([0]), stream(seed))
         assert (kept.accepted, kept.emitted) == (1, [1, 0])
         assert (refused.accepted, refused.emitted) == (0, [1])
 
@@ -93,7 +97,7 @@ def test_block_keeps_at_least_as_many_as_token_which_keeps_at_least_as_many_as_m
 class StopAtWeightBlock(BlockVerifier):
     """Broken on purpose: stops with probability p_i at every position, ignoring the block residual's mass."""
 
-    def verify(self, target_probs, draft_probs, draft_tokens, generator=None):
+    def verify(self, target_probs, draft_probs, draft_tokens, sampler, position=0):
         from specviz.core.verifiers import block
 
         real = block.block_weights
@@ -104,7 +108,7 @@ class StopAtWeightBlock(BlockVerifier):
 
         block.block_weights = naive_stops
         try:
-            return super().verify(target_probs, draft_probs, draft_tokens, generator)
+            return super().verify(target_probs, draft_probs, draft_tokens, sampler, position)
         finally:
             block.block_weights = real
 
@@ -116,7 +120,7 @@ def monte_carlo_mean(verifier, p, q, n, trials=4000, seed=0):
     counts = []
     for _ in range(trials):
         tokens = torch.multinomial(draft_probs[0], n, replacement=True, generator=generator)
-        counts.append(verifier.verify(target_probs, draft_probs, tokens, generator).accepted)
+        counts.append(verifier.verify(target_probs, draft_probs, tokens, StreamSampler(generator)).accepted)
     values = torch.tensor(counts, dtype=torch.float64)
     return float(values.mean()), float(values.std() / trials ** 0.5)
 

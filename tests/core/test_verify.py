@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specviz.core import toy
+from specviz.core.sampling import StreamSampler
 from specviz.core.verifiers import get_verifier
 from tests.stats import ALPHA, chi_square_pvalue
 
@@ -16,7 +17,8 @@ RULES = {"exact": "token", "naive": "naive"}  # the token-level rule and the bro
 
 
 def verify(target_probs, draft_probs, draft_tokens, generator=None, rule="exact"):
-    return get_verifier(RULES[rule]).verify(target_probs, draft_probs, draft_tokens, generator)
+    return get_verifier(RULES[rule]).verify(target_probs, draft_probs, draft_tokens,
+                                            StreamSampler(generator or torch.Generator()))
 
 
 def one_hot(index: int, vocab: int = 4) -> torch.Tensor:

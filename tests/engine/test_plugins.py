@@ -12,7 +12,7 @@ import json
 import pytest
 import torch
 
-from specviz.core.policy import SamplingPolicy, sample_one
+from specviz.core.policy import SamplingPolicy
 from specviz.core.verifiers import VERIFIERS, VerifyResult, register_verifier
 from specviz.core.verifiers.token import TokenVerifier
 from specviz.engine.decoder import DecodeConfig, Decoder
@@ -72,11 +72,11 @@ def test_a_registered_verifier_is_used_and_named_in_the_trace(tiny_pair):
 
         name = "reject-first"
 
-        def verify(self, target_probs, draft_probs, draft_tokens, generator=None):
+        def verify(self, target_probs, draft_probs, draft_tokens, sampler, position=0):
             if draft_tokens.numel() == 0:
-                return super().verify(target_probs, draft_probs, draft_tokens, generator)
+                return super().verify(target_probs, draft_probs, draft_tokens, sampler, position)
             residual = self.correction_distribution(target_probs[0], draft_probs[0])  # [vocab]
-            return VerifyResult(self.name, 0, [sample_one(residual, generator)], "correction", [], [], [], [],
+            return VerifyResult(self.name, 0, [sampler.draw(residual, position)], "correction", [], [], [], [],
                                 residual)
 
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import SamplingPolicy
+from specviz.core.sampling import Sampler
 from specviz.engine.drafters.base import DraftSetup, FrameNote, Proposal, register_drafter
 
 
@@ -33,7 +34,7 @@ class RepeatDrafter:
         self.setup = setup
         self.tokens = list(setup.prompt_ids)
 
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+    def propose(self, k: int, policy: SamplingPolicy, sampler: Sampler,
                 stop_below: float | None = None) -> Proposal:
         tokens = [self.tokens[-1]] * k
         draft_probs = torch.zeros(k, self.setup.vocab_size, device=self.setup.device)  # [k, vocab] one-hot q

@@ -1,6 +1,6 @@
 """Verifiers: the rules that keep a prefix of the draft's proposal (see base.py for the interface)."""
 
-from specviz.core.verifiers import block, broken, match, token  # noqa: F401 - importing registers them
+from specviz.core.verifiers import block, broken, coupled, match, token  # noqa: F401 - importing registers them
 from specviz.core.verifiers.base import (
            VERIFIERS,
            Verdict,
@@ -9,6 +9,7 @@ from specviz.core.verifiers.base import (
            VerifyResult,
            get_verifier,
            judge_all,
+           make_sampler,
            register_verifier,
 )
 
@@ -24,4 +25,5 @@ def broken_verifiers() -> tuple[str, ...]:
 
 
 __all__ = ["VERIFIERS", "Verifier", "VerifyResult", "Verdict", "VerdictFacts", "broken_verifiers", "exact_verifiers",
-           "get_verifier", "judge_all", "register_verifier"]
+           "get_verifier", "judge_all", "make_sampler",
+           "register_verifier"]

@@ -14,6 +14,7 @@ from typing import Protocol
 
 import torch
 
+from specviz.core.sampling import NoiseKey, Sampler, StreamSampler
 from specviz.plugins import Registry
 
 
@@ -94,7 +95,8 @@ class Verifier(Protocol):
         target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
         draft_probs: torch.Tensor,  # [k, vocab] q the draft sampled each proposal from
         draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
-        generator: torch.Generator | None = None,
+        sampler: Sampler,  # the run's draws: made by `make_sampler` for this rule
+        position: int = 0,  # the absolute position of x_1 in the text (prompt included)
     ) -> VerifyResult: ...
 
     def judge(
@@ -103,7 +105,12 @@ class Verifier(Protocol):
         draft_probs: torch.Tensor,  # [k, vocab]
         draft_tokens: torch.Tensor,  # [k] int64
         uniforms: torch.Tensor,  # [k] the draws u_1..u_k, in [0, 1)
+        key: NoiseKey | None = None,  # the run's seed and x_1's position, for a rule with draws of its own
     ) -> Verdict: ...
+
+    # Optional: the sampler a run under this rule draws with, (seed, device) -> Sampler; the stream sampler
+    # if absent (`make_sampler`).
+    sampler: Callable[[int, torch.device], Sampler]
 
 
 VERIFIERS = Registry("verifier")
@@ -130,14 +137,22 @@ def get_verifier(name: str) -> Verifier:
     return VERIFIERS.get(name)()
 
 
+def make_sampler(verifier: Verifier, seed: int, device: torch.device) -> Sampler:
+    """The sampler a run under `verifier` draws with: its own if it names one, else the seeded stream."""
+    if hasattr(type(verifier), "sampler"):
+        return type(verifier).sampler(seed, device)
+    return StreamSampler(torch.Generator(device=device).manual_seed(seed))
+
+
 def judge_all(
     names: tuple[str, ...],
     target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
     draft_probs: torch.Tensor,  # [k, vocab] q the draft sampled each proposal from
     draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
     draws: list[float],  # u_1..u_k the deciding rule drew
+    key: NoiseKey | None = None,  # the run's seed and x_1's position: a rule with its own draws reads them
 ) -> list[Verdict]:
     """Every named rule's verdict on one proposal, one target pass and one set of draws."""
     assert len(draws) == draft_tokens.shape[0], f"{len(draws)} draws for {draft_tokens.shape[0]} proposals"
     uniforms = torch.tensor(draws, dtype=torch.float64, device=draft_tokens.device)  # [k]
-    return [get_verifier(name).judge(target_probs, draft_probs, draft_tokens, uniforms) for name in names]
+    return [get_verifier(name).judge(target_probs, draft_probs, draft_tokens, uniforms, key) for name in names]

@@ -34,7 +34,7 @@ from fractions import Fraction
 
 import torch
 
-from specviz.core.policy import sample_one
+from specviz.core.sampling import NoiseKey, Sampler
 from specviz.core.verifiers.base import Verdict, VerdictFacts, VerifyResult, proposal_probabilities, register_verifier
 from specviz.errors import SpecvizError
 
@@ -156,6 +156,7 @@ class BlockVerifier:
         draft_probs: torch.Tensor,  # [k, vocab] q the draft actually sampled from
         draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
         uniforms: torch.Tensor,  # [k] u_1..u_k
+        key: NoiseKey | None = None,  # unused: this rule's draws are the uniforms
     ) -> Verdict:
         """Steps 1, 2 and 4: τ for these draws, with the weights and stop probabilities behind it."""
         # Steps 1-2: weights and stop probabilities along the block.
@@ -170,12 +171,13 @@ class BlockVerifier:
         target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
         draft_probs: torch.Tensor,  # [k, vocab] q the draft actually sampled from
         draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
-        generator: torch.Generator | None = None,
+        sampler: Sampler,  # the run's draws (specviz/core/sampling.py)
+        position: int = 0,  # the absolute position of x_1 in the text
     ) -> VerifyResult:
         k = draft_tokens.shape[0]
         p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
         # Step 3: one uniform per position, drawn up front (as Algorithm 2 does).
-        uniforms = torch.rand(k, generator=generator, device=draft_tokens.device)
+        uniforms = torch.rand(k, generator=sampler.generator, device=draft_tokens.device)
         verdict = self.judge(target_probs, draft_probs, draft_tokens, uniforms)  # steps 1, 2, 4
         n = verdict.accepted
 
@@ -186,11 +188,11 @@ class BlockVerifier:
             residual = torch.clamp(weight * target_probs[n] - draft_probs[n], min=0.0)
             mass = residual.sum()
             residual = residual / mass if mass > 0 else target_probs[n]  # [departure (b)]
-            last = sample_one(residual, generator)
+            last = sampler.draw(residual, position + n)
             kind = "correction"
         else:
             # Step 5b: the whole block is kept; the bonus comes from p after x_k.
-            last = sample_one(target_probs[k], generator)
+            last = sampler.draw(target_probs[k], position + k)
             kind = "bonus"
 
         return VerifyResult(

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import torch
 
+from specviz.core.sampling import GumbelSampler
 from specviz.core.verifiers.base import register_verifier
+from specviz.core.verifiers.coupled import CoupledVerifier
 from specviz.core.verifiers.token import TokenVerifier
 
 
@@ -28,3 +30,33 @@ class NaiveVerifier(TokenVerifier):
 
     def correction_distribution(self, target_row: torch.Tensor, draft_row: torch.Tensor) -> torch.Tensor:
         return target_row  # broken on purpose: should be the normalised max(p - q, 0)
+
+
+class CycleKeyedSampler(GumbelSampler):
+    """Gumbel-max draws whose noise is keyed by the cycle's first position, not by each token's own."""
+
+    start = 0
+
+    def begin_cycle(self, position: int) -> None:
+        self.start = position
+
+    def key(self, position: int) -> int:
+        return self.start  # broken on purpose: every position of a cycle reads the same noise
+
+
+@register_verifier
+class CycleKeyedVerifier(CoupledVerifier):
+    """Coupled verification with noise keyed by the cycle instead of the position.
+
+    The target alone (one token per cycle) still draws exactly, but a speculative
+    cycle gives all its positions one noise: consecutive tokens are drawn with
+    the same noise (their pairs are no longer the target's), and the text changes
+    with k and with the drafter, which the shared-noise promise forbids.
+    """
+
+    name = "coupled-by-cycle"
+    exact = False
+
+    @staticmethod
+    def sampler(seed: int, device: torch.device) -> GumbelSampler:
+        return CycleKeyedSampler(seed, torch.Generator(device=device).manual_seed(seed))

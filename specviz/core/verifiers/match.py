@@ -18,7 +18,8 @@ from fractions import Fraction
 
 import torch
 
-from specviz.core.policy import draw_at, sample_one
+from specviz.core.policy import draw_at
+from specviz.core.sampling import NoiseKey, Sampler
 from specviz.core.verifiers.base import Verdict, VerdictFacts, VerifyResult, proposal_probabilities, register_verifier
 
 
@@ -92,6 +93,7 @@ class MatchVerifier:
         draft_probs: torch.Tensor,  # [k, vocab] q (unused by this rule; kept for the record)
         draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
         uniforms: torch.Tensor,  # [k] u_1..u_k
+        key: NoiseKey | None = None,  # unused: this rule's draws are the uniforms
     ) -> Verdict:
         """Steps 2-3: keep proposals while they equal the target's own draws at these u."""
         p_x, _ = proposal_probabilities(target_probs, draft_probs, draft_tokens)
@@ -109,19 +111,20 @@ class MatchVerifier:
         target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
         draft_probs: torch.Tensor,  # [k, vocab] q (unused by this rule; kept for the record)
         draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
-        generator: torch.Generator | None = None,
+        sampler: Sampler,  # the run's draws (specviz/core/sampling.py)
+        position: int = 0,  # the absolute position of x_1 in the text
     ) -> VerifyResult:
         k = draft_tokens.shape[0]
         p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
         # Step 1: one uniform per position, drawn up front (as token.py does), so a seeded run is reproducible.
-        uniforms = torch.rand(k, generator=generator, dtype=torch.float64, device=draft_tokens.device)
+        uniforms = torch.rand(k, generator=sampler.generator, dtype=torch.float64, device=draft_tokens.device)
         verdict = self.judge(target_probs, draft_probs, draft_tokens, uniforms)  # steps 2-3
         n = verdict.accepted
         if n < k:
             last, kind = verdict.target_draws[n], "correction"  # the target's own draw at the mismatch
         else:
             # Step 4: every proposal matched; the bonus comes from p after x_k.
-            last, kind = sample_one(target_probs[k], generator), "bonus"
+            last, kind = sampler.draw(target_probs[k], position + k), "bonus"
         checked = min(n + 1, k)
         return VerifyResult(
             verifier=self.name,

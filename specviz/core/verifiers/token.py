@@ -28,7 +28,7 @@ from fractions import Fraction
 
 import torch
 
-from specviz.core.policy import sample_one
+from specviz.core.sampling import NoiseKey, Sampler
 from specviz.core.verifiers.base import Verdict, VerdictFacts, VerifyResult, proposal_probabilities, register_verifier
 
 
@@ -105,6 +105,7 @@ class TokenVerifier:
         draft_probs: torch.Tensor,  # [k, vocab] q the draft actually sampled from
         draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
         uniforms: torch.Tensor,  # [k] u_1..u_k
+        key: NoiseKey | None = None,  # unused: this rule's draws are the uniforms
     ) -> Verdict:
         """Steps 1, 2 and 4: how many proposals pass their check for these draws."""
         k = draft_tokens.shape[0]
@@ -122,13 +123,14 @@ class TokenVerifier:
         target_probs: torch.Tensor,  # [k + 1, vocab] p at each proposed position and one after
         draft_probs: torch.Tensor,  # [k, vocab] q the draft actually sampled from
         draft_tokens: torch.Tensor,  # [k] int64 proposed token ids
-        generator: torch.Generator | None = None,
+        sampler: Sampler,  # the run's draws (specviz/core/sampling.py)
+        position: int = 0,  # the absolute position of x_1 in the text
     ) -> VerifyResult:
         """Accept a prefix of the proposal, then draw the correction or the bonus."""
         k = draft_tokens.shape[0]
         p_x, q_x = proposal_probabilities(target_probs, draft_probs, draft_tokens)
         # Step 3: one uniform per position, drawn up front [departure (a)].
-        uniforms = torch.rand(k, generator=generator, device=draft_tokens.device)
+        uniforms = torch.rand(k, generator=sampler.generator, device=draft_tokens.device)
         verdict = self.judge(target_probs, draft_probs, draft_tokens, uniforms)  # steps 1, 2, 4
         n = verdict.accepted
 
@@ -136,11 +138,11 @@ class TokenVerifier:
         if n < k:
             # Step 5a: the correction, from the residual at the rejected position.
             residual = self.correction_distribution(target_probs[n], draft_probs[n])
-            last = sample_one(residual, generator)
+            last = sampler.draw(residual, position + n)
             kind = "correction"
         else:
             # Step 5b: every proposal passed; the bonus comes from p after x_k.
-            last = sample_one(target_probs[k], generator)
+            last = sampler.draw(target_probs[k], position + k)
             kind = "bonus"
 
         checked = min(n + 1, k)  # positions whose check was actually used

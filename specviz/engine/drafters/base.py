@@ -1,8 +1,9 @@
 """What every drafter shares: its proposal type, its interface and the registry of drafters.
 
 A drafter proposes tokens for the target to verify. It has two operations:
-- ``propose(k, ...)`` returns up to k tokens and the distribution q each was
-  sampled from;
+- ``propose(k, policy, sampler)`` returns up to k tokens and the distribution q
+  each was sampled from, each drawn by ``sampler.draw(q, position)`` at its absolute
+  position in the text (the coupled verifier's shared noise is keyed by it);
 - ``update(accepted, emitted)`` tells it which of them survived and what the
   target added, so it can bring its own state (a KV cache) up to date.
 Another way of drafting is one new class with ``@register_drafter``; the
@@ -18,6 +19,7 @@ from typing import Protocol
 import torch
 
 from specviz.core.policy import SamplingPolicy
+from specviz.core.sampling import Sampler
 from specviz.models.loader import LoadedModel
 from specviz.models.vocab_map import VocabularyMap
 from specviz.plugins import Registry
@@ -87,8 +89,9 @@ class Drafter(Protocol):
     def cache_length(self) -> int | None:
         """Tokens whose states the drafter's KV cache holds (None without a cache)."""
 
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
-                stop_below: float | None = None) -> Proposal: ...
+    def propose(self, k: int, policy: SamplingPolicy, sampler: Sampler,
+                stop_below: float | None = None) -> Proposal:
+        """Up to k tokens; a drafter that samples draws each with `sampler` at the token's absolute position."""
 
     def update(self, accepted: int, emitted: list[int]) -> None: ...
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import SamplingPolicy, logits_to_probs
+from specviz.core.sampling import Sampler
 from specviz.engine.drafters.base import DraftSetup, Proposal, register_drafter
 from specviz.engine.drafters.hybrid import HybridDrafter
 from specviz.engine.drafters.model import ModelDrafter
@@ -31,7 +32,7 @@ class GreedyQDrafter(ModelDrafter):
     name = "greedy-q"
     exact = False
 
-    def choose(self, logits: torch.Tensor, draft_probs: torch.Tensor, generator: torch.Generator) -> int:
+    def choose(self, logits: torch.Tensor, draft_probs: torch.Tensor, sampler: Sampler, position: int) -> int:
         return int(logits.argmax())  # broken on purpose: q does not describe this choice
 
 
@@ -68,9 +69,9 @@ class FlatQNgramDrafter(NgramDrafter):
     name = "ngram-flat-q"
     exact = False
 
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+    def propose(self, k: int, policy: SamplingPolicy, sampler: Sampler,
                 stop_below: float | None = None) -> Proposal:
-        proposal = super().propose(k, policy, generator, stop_below)
+        proposal = super().propose(k, policy, sampler, stop_below)
         proposal.draft_probs = torch.full_like(proposal.draft_probs, 1.0 / self.setup.vocab_size)  # broken on purpose
         return proposal
 

@@ -15,9 +15,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, replace
 
-import torch
-
 from specviz.core.policy import SamplingPolicy
+from specviz.core.sampling import Sampler
 from specviz.engine.drafters.base import DraftSetup, FrameNote, Proposal, empty_proposal, register_drafter
 from specviz.engine.drafters.model import ModelDrafter
 from specviz.engine.drafters.ngram import NgramDrafter, matched_length
@@ -152,11 +151,11 @@ class HybridDrafter:
     def cache_length(self) -> int:
         return self.model.cache_length
 
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+    def propose(self, k: int, policy: SamplingPolicy, sampler: Sampler,
                 stop_below: float | None = None) -> Proposal:
         now = time.perf_counter()
         self._finish_last_cycle(now)
-        copy = self.copier.propose(k, policy, generator, stop_below)  # free: a lookup, no model runs
+        copy = self.copier.propose(k, policy, sampler, stop_below)  # free: a lookup, no model runs
         match = matched_length(self.copier.tokens, copy.sources[0]) if copy.tokens else 0
         if k == 0:  # nothing may be proposed (the run's last token, or a schedule's cycle of the target alone)
             decision = Decision("alone", "", 0)  # no choice made, none recorded
@@ -168,7 +167,7 @@ class HybridDrafter:
         if decision.source == "copy":
             proposal = copy
         elif decision.source == "model":
-            proposal = self.model.propose(decision.length, policy, generator, stop_below)
+            proposal = self.model.propose(decision.length, policy, sampler, stop_below)
             proposal.drafted_by = [self.model.name] * len(proposal.tokens)
             self.last.draft_ms = sum(proposal.ms_per_token)
             # Per token, catching up on text written while the model sat out included: a model that drafts

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import torch
 
-from specviz.core.policy import SamplingPolicy, logits_to_probs, sample_one
+from specviz.core.policy import SamplingPolicy, logits_to_probs
+from specviz.core.sampling import Sampler
 from specviz.engine.cached import CachedModel
 from specviz.engine.drafters.base import DraftSetup, Proposal, register_drafter
 from specviz.engine.timing import Clock
@@ -54,25 +55,25 @@ class ModelDrafter:
     def cache_length(self) -> int:
         return self.model.length
 
-    def choose(self, logits: torch.Tensor, draft_probs: torch.Tensor, generator: torch.Generator) -> int:
-        """The proposed token: a draw from q.  logits, draft_probs: [vocab]."""
-        return sample_one(draft_probs, generator)
+    def choose(self, logits: torch.Tensor, draft_probs: torch.Tensor, sampler: Sampler, position: int) -> int:
+        """The proposed token: a draw from q at absolute `position`.  logits, draft_probs: [vocab]."""
+        return sampler.draw(draft_probs, position)
 
     def reported_q(self, logits: torch.Tensor, draft_probs: torch.Tensor, policy: SamplingPolicy) -> torch.Tensor:
         """The q handed to the verifier for a proposal: the distribution it was drawn from.  [vocab]."""
         return draft_probs
 
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+    def propose(self, k: int, policy: SamplingPolicy, sampler: Sampler,
                 stop_below: float | None = None) -> Proposal:
         tokens: list[int] = []
         rows: list[torch.Tensor] = []
         times: list[float] = []
         feed = self.tokens[self.model.length:]  # confirmed tokens the cache has not seen yet
-        for _ in range(k):
+        for i in range(k):
             start = self.clock.now_ms()
             logits = self.model.forward(feed, keep=1)[-1]  # [vocab]
             q = logits_to_probs(logits, policy)  # [vocab]
-            token = self.choose(logits, q, generator)
+            token = self.choose(logits, q, sampler, position=len(self.tokens) + i)
             tokens.append(token)
             rows.append(self.reported_q(logits, q, policy))
             times.append(self.clock.now_ms() - start)

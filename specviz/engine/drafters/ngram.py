@@ -18,6 +18,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import SamplingPolicy
+from specviz.core.sampling import Sampler
 from specviz.engine.drafters.base import DraftSetup, FrameNote, Proposal, empty_proposal, register_drafter
 from specviz.limits import K
 from specviz.text import text
@@ -107,7 +108,7 @@ class NgramDrafter:
         sources = list(range(start, min(start + k, len(self.tokens))))
         return [self.tokens[i] for i in sources], sources
 
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+    def propose(self, k: int, policy: SamplingPolicy, sampler: Sampler,
                 stop_below: float | None = None) -> Proposal:
         tokens, sources = self.lookup(k)
         if not tokens:

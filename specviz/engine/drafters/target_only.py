@@ -7,9 +7,8 @@ records compare like with like.
 
 from __future__ import annotations
 
-import torch
-
 from specviz.core.policy import SamplingPolicy
+from specviz.core.sampling import Sampler
 from specviz.engine.drafters.base import DraftSetup, Proposal, empty_proposal, register_drafter
 
 
@@ -25,7 +24,7 @@ class NoDrafter:
     def __init__(self, setup: DraftSetup):
         self.setup = setup
 
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+    def propose(self, k: int, policy: SamplingPolicy, sampler: Sampler,
                 stop_below: float | None = None) -> Proposal:
         return empty_proposal(self.setup)
 

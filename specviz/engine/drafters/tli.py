@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import torch
 
-from specviz.core.policy import SamplingPolicy, logits_to_probs, sample_one
+from specviz.core.policy import SamplingPolicy, logits_to_probs
+from specviz.core.sampling import Sampler
 from specviz.engine.cached import CachedModel
 from specviz.engine.drafters.base import DraftSetup, FrameNote, Proposal, register_drafter
 from specviz.engine.timing import Clock
@@ -106,7 +107,7 @@ class TliDrafter:
         text = self.target_tokenizer.decode(self.target_tokens)
         return self.model.loaded.tokenizer(text, add_special_tokens=False).input_ids
 
-    def _choose(self, logits: torch.Tensor, policy: SamplingPolicy, generator: torch.Generator):
+    def _choose(self, logits: torch.Tensor, policy: SamplingPolicy, sampler: Sampler, position: int):
         """One proposal: its index in the intersection and q restricted to it ([m]); None if q has no mass there."""
         draft_ids = self.map.draft_ids.to(logits.device)
         if policy.greedy:  # the draft's most likely token among those the target has
@@ -119,7 +120,8 @@ class TliDrafter:
         if mass <= 0:
             return None
         q = q / mass  # renormalised: the distribution the proposal is drawn from
-        return sample_one(q, generator), q
+        # Drawn at the target's ids, so shared noise (the coupled rule) reads the target's noise for each token.
+        return sampler.draw(q, position, ids=self.map.target_ids), q
 
     def q_row(self, q: torch.Tensor) -> torch.Tensor:
         """q on the intersection ([m]) written over the target's vocabulary ([target vocab]), at the target's ids."""
@@ -127,15 +129,15 @@ class TliDrafter:
         row[self.map.target_ids.to(self.device)] = q.to(self.device)
         return row
 
-    def propose(self, k: int, policy: SamplingPolicy, generator: torch.Generator,
+    def propose(self, k: int, policy: SamplingPolicy, sampler: Sampler,
                 stop_below: float | None = None) -> Proposal:
         tokens, rows, times = [], [], []
         feed = self.context[len(self.fed):]  # confirmed text the cache has not read yet
-        for _ in range(k):
+        for i in range(k):
             start = self.clock.now_ms()
             logits = self.model.forward(feed, keep=1)[-1].float()  # [draft vocab]
             self.fed += feed
-            chosen = self._choose(logits, policy, generator)
+            chosen = self._choose(logits, policy, sampler, position=len(self.target_tokens) + i)
             if chosen is None:
                 break
             index, q = chosen
