@@ -13,6 +13,7 @@ from specviz.bench.labels import config_label
 from specviz.bench.own_prompts import OwnPromptsRefused, own_prompts
 from specviz.bench.runners import Config
 from specviz.bench.tables import report_view
+from specviz.core.verifiers import resolve_verifier
 from specviz.engine.pair_plan import plan_pair
 from specviz.errors import SpecvizError
 from specviz.limits import OWN_PROMPT_TOKENS, OWN_PROMPTS
@@ -38,7 +39,8 @@ def own_plan() -> Plan:
     state = st.session_state
     return Plan(ks=(int(state["k"]),), schedules=(state["schedule"],), temperatures=(float(state["temperature"]),),
                 max_new_tokens=min(int(state["max_new_tokens"]), OWN_PROMPT_TOKENS), with_hf=False,
-                record_overhead=False, verifiers=(state["verifier"],), drafters=(state["drafter"],),
+                record_overhead=False, drafters=(state["drafter"],),
+                verifiers=(resolve_verifier(state["verifier"], float(state["temperature"]) == 0.0),),
                 seed=int(state["seed"]))
 
 

@@ -3,7 +3,10 @@
 import streamlit as st
 
 from pages.ui import session
+from specviz.engine.trace import RunRecord, run_from_json
 from specviz.lesson import STEPS
+from specviz.settings import ASSETS
+from specviz.viz import promise_table
 
 session.init_state()
 tr, fill = session.tr, session.fill
@@ -14,6 +17,12 @@ linked = session.take_link("lesson_step", numbers)  # a teacher's link straight 
 if linked is not None:
     st.session_state["lesson_at"] = linked
 st.session_state["lesson_step"] = st.session_state["lesson_at"]
+
+
+@st.cache_data(show_spinner=False)
+def recorded(names: tuple[str, ...]) -> list[RunRecord]:
+    """The shipped traces of these names, in order."""
+    return [run_from_json((ASSETS / "traces" / f"{name}.json").read_text(encoding="utf-8")) for name in names]
 
 
 def move(by: int) -> None:
@@ -40,6 +49,9 @@ step = STEPS[number - 1]
 
 st.header(f"{number} · {tr(f'lesson.{step.name}.title')}")
 st.markdown(tr(f"lesson.{step.name}.body"))
+if step.seeds:  # recorded runs with one seed, side by side
+    st.dataframe(promise_table.seed_rows(recorded(step.seeds), session.lang()), hide_index=True, key="lesson_seeds")
+    st.caption(tr("lesson.seeds.caption"))
 st.page_link(step.page, label=tr("lesson.show"), icon=":material/visibility:", help=tr("lesson.show_help"),
              query_params=session.link_query(step.link))
 if step.also_page:

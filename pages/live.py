@@ -10,13 +10,14 @@ from pages.ui import hosting as host
 from pages.ui import models, numbers, pickers, session
 from pages.ui.run_view import race_bars, show_run
 from specviz.core.policy import SamplingPolicy
-from specviz.core.verifiers import VERIFIERS, exact_verifiers
+from specviz.core.verifiers import VERIFIERS, resolve_verifier, verifier_choices
 from specviz.engine.comparison import interleave, part_speedups
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.drafters import DRAFTERS, exact_drafters
 from specviz.engine.machine_load import BUSY_CORES, busy_elsewhere, cpu_clock
 from specviz.engine.measured import comparable, decode_ms_per_token, has_measured_budget, measured_budget, speedup
 from specviz.engine.pair_plan import plan_pair
+from specviz.engine.promise import seed_promise
 from specviz.engine.run import DecodeRun
 from specviz.engine.schedules import SCHEDULES, schedule_names
 from specviz.errors import SpecvizError
@@ -45,16 +46,16 @@ with st.sidebar:
     st.selectbox(tr("live.schedule"), schedule_names(), key="schedule",
                  help=SCHEDULES.help(session.lang(), threshold=DecodeConfig().confidence),
                  format_func=session.labels("schedule.", "schedule", schedule_names()))
-    st.selectbox(tr("live.verifier"), exact_verifiers(), key="verifier",
-                 help=f'{tr("live.verifier_help")} {VERIFIERS.help(session.lang())}',
-                 format_func=session.labels("verifier.", "verifier", exact_verifiers()))
+    st.selectbox(tr("live.verifier"), verifier_choices(), key="verifier",
+                 help=f'{tr("live.verifier_help")} {tr("verifier.auto.help")} {VERIFIERS.help(session.lang())}',
+                 format_func=session.labels("verifier.", "verifier", verifier_choices()))
     numbers.decimal_slider(st, tr("live.temperature"), ranges["temperature"].low, ranges["temperature"].high, 0.05,
                            key="temperature")
     st.number_input(tr("live.top_k"), ranges["top_k"].low, ranges["top_k"].high, key="top_k")
     numbers.decimal_slider(st, tr("live.top_p"), ranges["top_p"].low, ranges["top_p"].high, 0.05, key="top_p")
     st.number_input(tr("live.max_new"), ranges["max_new_tokens"].low, ranges["max_new_tokens"].high,
                     key="max_new_tokens")
-    st.number_input(tr("live.seed"), ranges["seed"].low, ranges["seed"].high, key="seed")
+    st.number_input(tr("live.seed"), ranges["seed"].low, ranges["seed"].high, key="seed", help=tr("live.seed_help"))
     st.toggle(tr("live.chat"), key="chat")
 session.share_settings()
 
@@ -96,7 +97,8 @@ def build_decoder(speculative: bool = True) -> Decoder:
         policy=SamplingPolicy(float(st.session_state["temperature"]), int(st.session_state["top_k"]),
                               float(st.session_state["top_p"])),
         k=int(st.session_state["k"]), k_max=hosting.max_k, schedule=st.session_state["schedule"],
-        verifier=st.session_state["verifier"], compare_verifiers=True,  # the Verifiers page judges its cycles
+        verifier=resolve_verifier(st.session_state["verifier"], float(st.session_state["temperature"]) == 0.0),
+        compare_verifiers=True,  # the Verifiers page judges its cycles
         drafter=st.session_state["drafter"] if speculative else "none",
         max_new_tokens=int(st.session_state["max_new_tokens"]), seed=int(st.session_state["seed"]))
     hosting.check_prompt(prompt)
@@ -257,6 +259,9 @@ if runs and not st.session_state.get("step_run"):
     if st.session_state.get("last_turn"):
         st.caption(fill("live.turn", **st.session_state["last_turn"]))
     baseline = session_baseline(record)
+    promise = seed_promise(SamplingPolicy(**record.policy), record.verifier, record.settings.schedule)
+    if promise != "promise.greedy":  # a sampled run: say what its seed fixes
+        st.info(fill(promise, seed=record.settings.seed, rule=VERIFIERS.label(record.verifier, session.lang())))
     if has_measured_budget(record, baseline):
         budget = measured_budget(record, baseline)
         st.session_state["measured_budget"] = budget

@@ -45,7 +45,8 @@ class Recording:
     k: int
     seed: int
     chat: bool = False
-    drafter: str = "model"  # tli drafts with TLI_DRAFT, the others with the default draft
+    drafter: str = "model"  # tli drafts with TLI_DRAFT, "none" is the target alone, the others the default draft
+    verifier: str = "token"
 
 
 RUNS = {
@@ -66,6 +67,14 @@ RUNS = {
                                      chat=True),
     # Italian prose both models know by heart: the draft guesses well, so Italian can be a good demo too.
     "qwen-italian-dante": Recording(DANTE, GREEDY, "constant", 4, 0),
+    # What a seed promises (the lesson's promise step): seed 42 at T = 0.8 for the target alone and for two
+    # students, one at k = 2 and one under the budget schedule, with the token rule and with coupled draws.
+    "qwen-seed-alone-token": Recording(ITALIAN, WARM, "constant", 4, 42, drafter="none"),
+    "qwen-seed-token-k2": Recording(ITALIAN, WARM, "constant", 2, 42),
+    "qwen-seed-token-budget": Recording(ITALIAN, WARM, "budget", 4, 42),
+    "qwen-seed-alone-coupled": Recording(ITALIAN, WARM, "constant", 4, 42, drafter="none", verifier="coupled"),
+    "qwen-seed-coupled-k2": Recording(ITALIAN, WARM, "constant", 2, 42, verifier="coupled"),
+    "qwen-seed-coupled-budget": Recording(ITALIAN, WARM, "budget", 4, 42, verifier="coupled"),
 }
 
 
@@ -90,8 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         if draft_name not in drafts:
             drafts[draft_name] = fast.load_draft(draft_name, target)
         config = DecodeConfig(policy=run.policy, k=run.k, schedule=run.schedule, max_new_tokens=args.max_new_tokens,
-                              seed=run.seed, compare_verifiers=True, drafter=run.drafter)
-        record = Decoder(target, drafts[draft_name], config).run(run.prompt, chat=run.chat)
+                              seed=run.seed, compare_verifiers=True, drafter=run.drafter, verifier=run.verifier)
+        draft = None if run.drafter == "none" else drafts[draft_name]
+        record = Decoder(target, draft, config).run(run.prompt, chat=run.chat)
         (out / f"{name}.json").write_text(json.dumps(asdict(record), ensure_ascii=False), encoding="utf-8")
         totals = record.totals
         print(f"{name}: {len(record.token_ids)} tokens, {totals.cycles} cycles, "

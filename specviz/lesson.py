@@ -23,6 +23,7 @@ class LessonStep:
     link: tuple[tuple[str, str], ...] = ()  # that page's settings, as a link's query carries them
     also_page: str = ""  # a second view, where a step has one (its label is lesson.<name>.also)
     also_link: tuple[tuple[str, str], ...] = ()
+    seeds: tuple[str, ...] = ()  # recorded runs (assets/traces/) shown side by side under the body, one seed
 
     def links(self) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
         """(page, query) of every link the step shows: "show me", then the second view if any."""
@@ -43,6 +44,10 @@ def replay_frame(example: str, cycle: int, frame: int) -> tuple[tuple[str, str],
             ("focus", "frame"))
 
 
+# The promise step's table: seed 42 for the target alone and two students, under the token rule and coupled draws.
+SEED_RUNS = ("qwen-seed-alone-token", "qwen-seed-token-k2", "qwen-seed-token-budget",
+             "qwen-seed-alone-coupled", "qwen-seed-coupled-k2", "qwen-seed-coupled-budget")
+
 STEPS: tuple[LessonStep, ...] = (
     LessonStep("why", "pages/replay.py", replay_frame("qwen-italian-greedy", 2, 2)),
     LessonStep("cycle", "pages/replay.py", replay_frame("qwen-code-t0.8", 2, 1)),
@@ -50,7 +55,8 @@ STEPS: tuple[LessonStep, ...] = (
     LessonStep("judgement", "pages/replay.py", replay_frame("qwen-target-mistake", 1, 3),
                also_page="pages/replay.py", also_link=replay_cycle("qwen-italian-dante", 13, "timeline")),
     LessonStep("example", "pages/toy.py", (("toy_preset", "toy.preset.article"),)),
-    LessonStep("promise", "pages/exactness.py", (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500"))),
+    LessonStep("promise", "pages/exactness.py", (("lab_rule", "exactness.variant.exact"), ("lab_runs", "500")),
+               seeds=SEED_RUNS),
     LessonStep("sampling", "pages/policy.py",
                (("policy_temperature", "1.0"), ("policy_top_k", "2"), ("policy_top_p", "1.0"))),
     LessonStep("tokenizers", "pages/tokenization.py", (("focus", "same_id"),), also_page="pages/replay.py",

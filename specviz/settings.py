@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from specviz import limits
-from specviz.core.verifiers import exact_verifiers
+from specviz.core.verifiers import AUTO, verifier_choices
 from specviz.engine.decoder import DecodeConfig
 from specviz.engine.drafters import exact_drafters
 from specviz.engine.schedules import schedule_names
@@ -27,7 +27,7 @@ DEFAULTS = {
     "k": _DECODE.k,
     "schedule": _DECODE.schedule,
     "drafter": _DECODE.drafter,
-    "verifier": _DECODE.verifier,
+    "verifier": AUTO,  # the token rule if greedy, coupled draws if sampling (specviz/core/verifiers)
     "temperature": _DECODE.policy.temperature,
     "top_k": _DECODE.policy.top_k,
     "top_p": _DECODE.policy.top_p,
@@ -47,7 +47,7 @@ SHAREABLE = ("lang", "drafter", "draft", "target", "k", "schedule", "verifier", 
 
 def named_choices() -> dict[str, tuple[str, ...]]:
     """The names a link may give each named setting: what the registries hold when it is read."""
-    return {"lang": tuple(LANGUAGES), "schedule": schedule_names(), "verifier": exact_verifiers(),
+    return {"lang": tuple(LANGUAGES), "schedule": schedule_names(), "verifier": verifier_choices(),
             "drafter": exact_drafters()}
 
 

@@ -25,6 +25,7 @@ import torch
 
 from specviz.core.policy import sample_one
 
+STREAM = "stream"  # written into traces: one seeded generator, drawn in turn
 NOISE_SCHEME = "gumbel-splitmix64-v1"  # written into traces: the hash below, keyed by (seed, absolute position)
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)  # splitmix64's increment (the golden ratio in 64 bits)
 _CACHED_POSITIONS = 32  # noise rows kept: a cycle's draft and target ask for the same few positions
@@ -39,6 +40,7 @@ class NoiseKey:
 
 
 class Sampler(Protocol):
+    scheme: str  # what a trace records: STREAM, NOISE_SCHEME or a variant's own name
     generator: torch.Generator  # the run's stream, for draws that are not tokens (the checks' uniforms)
 
     def draw(self, probs: torch.Tensor, position: int, ids: torch.Tensor | None = None) -> int:
@@ -53,6 +55,8 @@ class Sampler(Protocol):
 
 class StreamSampler:
     """Token draws from the run's seeded generator, in turn (inverse CDF, `sample_one`)."""
+
+    scheme = STREAM  # what a trace records as the run's noise
 
     def __init__(self, generator: torch.Generator):
         self.generator = generator
@@ -86,6 +90,8 @@ def positional_uniforms(seed: int, position: int, ids: np.ndarray) -> np.ndarray
 class GumbelSampler:
     """Gumbel-max draws with noise keyed by (seed, absolute position): the same text whoever drafts."""
 
+    scheme = NOISE_SCHEME
+
     def __init__(self, seed: int, generator: torch.Generator):
         self.seed = seed
         self.generator = generator
@@ -96,6 +102,9 @@ class GumbelSampler:
         return position
 
     def draw(self, probs: torch.Tensor, position: int, ids: torch.Tensor | None = None) -> int:
+        support = (probs > 0).nonzero()
+        if support.shape[0] == 1:  # greedy (one-hot p): every noise gives that token, so none is computed
+            return int(support[0, 0])
         with np.errstate(divide="ignore"):  # p = 0 gives -inf: such a token never wins
             log_p = np.log(probs.detach().double().cpu().numpy())
         log_e = self._log_exponentials(self.key(position), probs.shape[0]) if ids is None else \
@@ -132,3 +141,23 @@ def coupled_agreement(p: list, q: list) -> Fraction | float:
         if p_i > 0 and q_i > 0:
             total += 1 / sum(max(p_j / p_i, q_j / q_i) for p_j, q_j in zip(p, q))
     return total
+
+
+def coupled_agreement_rows(
+    target_probs: torch.Tensor,  # [n, vocab] p
+    draft_probs: torch.Tensor,  # [n, vocab] q
+) -> torch.Tensor:
+    """`coupled_agreement` of each row pair ([n], float64), in O(vocab log vocab) instead of O(vocab²).
+
+    With ρ_j = q_j / p_j, max(p_j / p_i, q_j / q_i) is p_j / p_i when ρ_j <= ρ_i and q_j / q_i otherwise,
+    so sorting by ρ and two running sums give every token's Σ_j at once.
+    """
+    p, q = target_probs.double(), draft_probs.double()
+    ratio = torch.where(p > 0, q / p.clamp_min(1e-300), torch.full_like(p, float("inf")))  # [n, vocab] ρ
+    ratio, order = ratio.sort(dim=-1, stable=True)
+    p, q = p.gather(-1, order), q.gather(-1, order)
+    p_up_to = p.cumsum(-1)  # Σ p_j over ρ_j <= ρ_i (ties: either form gives the same term)
+    q_after = q.sum(-1, keepdim=True) - q.cumsum(-1)  # Σ q_j over ρ_j > ρ_i
+    both = (p > 0) & (q > 0)
+    terms = torch.where(both, p / (p_up_to + q_after * p / q.clamp_min(1e-300)), torch.zeros_like(p))
+    return terms.sum(-1)

@@ -10,7 +10,7 @@ from dataclasses import asdict, replace
 
 from specviz.argtypes import finite_float, integer
 from specviz.core.policy import SamplingPolicy
-from specviz.core.verifiers import VERIFIERS, exact_verifiers
+from specviz.core.verifiers import AUTO, VERIFIERS, resolve_verifier, verifier_choices
 from specviz.engine.decoder import BROKEN_VARIANTS, DecodeConfig, Decoder
 from specviz.engine.drafters import DRAFTERS, exact_drafters
 from specviz.engine.pair_plan import plan_pair
@@ -44,8 +44,9 @@ def add_commands(commands) -> None:
     gen.add_argument("--prompt", required=True)
     gen.add_argument("--k", type=integer, default=DEFAULT.k, help=f"proposed tokens per cycle ({K.low}..{K.high})")
     gen.add_argument("--schedule", default=DEFAULT.schedule, choices=schedule_names(),
-                     help=SCHEDULES.help(threshold=DEFAULT.confidence) + " A seed fixes a sampled text "
-                     "under every schedule but budget.")
+                     help=SCHEDULES.help(threshold=DEFAULT.confidence) + " With --verifier coupled a seed "
+                     "fixes a sampled text under every schedule (the target alone's text with that seed); with "
+                     "the other rules under every schedule but budget.")
     gen.add_argument("--confidence", type=finite_float, default=DEFAULT.confidence, help="dynamic schedule threshold")
     gen.add_argument("--temperature", type=finite_float, default=DEFAULT.policy.temperature, help="0 is greedy")
     gen.add_argument("--top-k", type=integer, default=DEFAULT.policy.top_k, help="0 keeps every token")
@@ -54,7 +55,9 @@ def add_commands(commands) -> None:
     gen.add_argument("--seed", type=integer, default=DEFAULT.seed)
     gen.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     gen.add_argument("--top-n", type=integer, default=DEFAULT.top_n, help="tokens kept in the trace at a rejection")
-    gen.add_argument("--verifier", default=None, choices=exact_verifiers(), help=VERIFIERS.choices_help())
+    gen.add_argument("--verifier", default=None, choices=verifier_choices(),
+                     help=f"auto (the default): token under greedy decoding, coupled under sampling, so a seed fixes "
+                          f"the text; {VERIFIERS.choices_help()}")
     gen.add_argument("--drafter", default=None, choices=exact_drafters(), help=DRAFTERS.choices_help())
     gen.add_argument("--ngram-max", type=integer, default=DEFAULT.ngram_max,
                      help="prompt lookup: the longest n-gram looked up")
@@ -80,7 +83,8 @@ def _rules(args: argparse.Namespace) -> dict[str, str]:
     """The run's drafter and verifier: as asked, or the broken variant's, which a different explicit choice
     would silently override (one line, exit 2)."""
     if not args.broken:
-        return {"drafter": args.drafter or DEFAULT.drafter, "verifier": args.verifier or DEFAULT.verifier}
+        verifier = resolve_verifier(args.verifier or AUTO, args.temperature == 0.0)
+        return {"drafter": args.drafter or DEFAULT.drafter, "verifier": verifier}
     if getattr(args, "no_spec", False):
         raise SpecvizError(f"--broken {args.broken} breaks the speculative rule; --no-spec runs no rule: "
                            "leave out one of them")

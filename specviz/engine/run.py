@@ -66,7 +66,7 @@ class DecodeRun:
                                  "stop_strings": list(config.stop_strings)},
                               chat=chat, speculative=decoder.speculative,
                               intersection=decoder.vocab_map.size if decoder.vocab_map else None),
-            drafter=decoder.drafter, verifier=self.verifier.name,
+            drafter=decoder.drafter, verifier=self.verifier.name, noise=self.sampler.scheme,
             target_kernels=target.kernels,
             draft_dtype=decoder.draft.computes_in if decoder.draft else None,
             draft_kernels=decoder.draft.kernels if decoder.draft else None,

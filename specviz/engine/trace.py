@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 
+from specviz.core.sampling import STREAM
 from specviz.engine.drafters.base import recorded_choices
 from specviz.engine.run_parts import CHECKS, Settings, Timing, Totals, is_number, is_text, part_from_dict
 from specviz.errors import SpecvizError
@@ -112,6 +113,9 @@ class RunRecord:
     stop_reason: str = ""  # "eos", "stop-string", "max-new-tokens", "context", "cancelled"
     drafter: str = "model"  # the registered drafter that proposed ("none" for the target alone)
     verifier: str = "token"  # the registered verifier that decided
+    # How its draws were made (specviz/core/sampling.py): "stream", one seeded generator drawn in turn, or
+    # positional noise keyed by (settings.seed, absolute position), e.g. "gumbel-splitmix64-v1" (coupled).
+    noise: str = STREAM
     target_kernels: str = "unknown"  # how the target's linear layers ran, e.g. "onednn-packed+8-row"
     draft_dtype: str | None = None  # what the draft computes in, e.g. "int8"; None without a draft model
     draft_kernels: str | None = None
@@ -145,8 +149,12 @@ def run_from_dict(data: dict) -> RunRecord:
                                f"{MAX_NEW_TOKENS.high:,} (one token each at least)")
         cycles = [_cycle_from_dict(c, i) for i, c in enumerate(data["cycles"])]
         parts = {"settings": Settings, "totals": Totals, "timing": Timing}
-        values = {f.name: data[f.name] for f in fields(RunRecord) if f.name not in ("cycles", "prompt_texts", *parts)}
+        values = {f.name: data[f.name] for f in fields(RunRecord)
+                  if f.name not in ("cycles", "prompt_texts", "noise", *parts)}
         values["prompt_texts"] = data.get("prompt_texts", [])  # optional: traces written before it have none
+        values["noise"] = data.get("noise", STREAM)  # optional: traces written before it drew from the stream
+        if not is_text(values["noise"]) or len(values["noise"]) > 64:
+            raise SpecvizError("the trace: field 'noise' must name how its draws were made")
         if not _CHECKS["strs"](values["prompt_texts"]) or len(values["prompt_texts"]) not in (
                 0, len(data["prompt_ids"])) or any(len(text) > MAX_TOKEN_TEXT for text in values["prompt_texts"]):
             raise SpecvizError("the trace: field 'prompt_texts' must give one text per prompt token")

@@ -141,6 +141,35 @@ APP: dict[str, tuple[str, str]] = {
     "live.verify_block": ("verify ms per block", "ms di verifica per blocco"),
     "live.identical": ("The speculative text is token for token the target-alone text.",
                        "Il testo speculativo coincide token per token con quello del solo target."),
+    "live.seed_help": ("Fixes the run's draws. With coupled draws it fixes the text itself: the text the target "
+                       "alone writes with this seed, whatever drafts. With the other rules it fixes the text only "
+                       "while every cycle's k repeats, which the budget schedule (k from measured times) does not "
+                       "promise; what they promise is the target's distribution.",
+                       "Fissa le estrazioni dell'esecuzione. Con le estrazioni accoppiate fissa il testo stesso: il "
+                       "testo che il target scrive da solo con questo seme, chiunque proponga. Con le altre regole "
+                       "fissa il testo solo finché il k di ogni ciclo si ripete, cosa che lo schedule budget (k dai "
+                       "tempi misurati) non promette; ciò che promettono è la distribuzione del target."),
+    "promise.same_text": ("Same seed, same text: with coupled draws, seed {seed} gives the very text the target "
+                          "alone writes with it, whatever drafts, whatever k and schedule, run after run.",
+                          "Stesso seme, stesso testo: con le estrazioni accoppiate il seme {seed} dà proprio il "
+                          "testo che il target scrive da solo con quel seme, chiunque proponga, con qualunque k e "
+                          "schedule, a ogni esecuzione."),
+    "promise.clock": ("Same distribution, not the same text ({rule}): the text follows the target's distribution, "
+                      "but the budget schedule picks each k from measured times, so seed {seed} can give another "
+                      "text from one run to the next. Coupled draws fix the text.",
+                      "Stessa distribuzione, non lo stesso testo ({rule}): il testo segue la distribuzione del "
+                      "target, ma lo schedule budget sceglie ogni k dai tempi misurati, quindi il seme {seed} può "
+                      "dare un altro testo da un'esecuzione all'altra. Le estrazioni accoppiate fissano il testo."),
+    "promise.k": ("Same distribution, not the same text ({rule}): seed {seed} repeats this text while nothing "
+                  "changes, but another k or drafter gives another text, and not the target alone's. Coupled draws "
+                  "give the target alone's text whatever k.",
+                  "Stessa distribuzione, non lo stesso testo ({rule}): il seme {seed} ripete questo testo finché "
+                  "nulla cambia, ma un altro k o un altro draft danno un altro testo, e non quello del solo target. "
+                  "Le estrazioni accoppiate danno il testo del solo target con qualunque k."),
+    "promise.greedy": ("Greedy decoding: there is no draw, so every run writes the target's most likely text, "
+                       "whatever the seed.",
+                       "Decodifica greedy: non c'è estrazione, quindi ogni esecuzione scrive il testo più probabile "
+                       "del target, con qualunque seme."),
     "view.legend": ("Green: accepted draft token · red: correction after a rejection · purple: bonus token · blue: "
                     "target-only · grey struck through: the discarded rest of a proposal.",
                     "Verde: token del draft accettato · rosso: correzione dopo un rifiuto · viola: token bonus · blu: "

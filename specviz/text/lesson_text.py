@@ -10,6 +10,21 @@ LESSON = {
                        "resta nascosta finché non la apri."),
     "lesson.step": ("Step", "Passo"),
     "lesson.of": ("Step {n} of {total}", "Passo {n} di {total}"),
+    "lesson.seeds.caption": (
+        "Recorded on the default pair: the same Italian prompt, temperature 0.8, seed 42, 48 tokens. Student A "
+        "chose k = 2; student B kept the budget schedule, which picks k from measured times.",
+        "Registrate sulla coppia predefinita: lo stesso prompt italiano, temperatura 0,8, seme 42, 48 token. Lo "
+        "studente A ha scelto k = 2; lo studente B ha tenuto lo schedule budget, che sceglie k dai tempi misurati."),
+    "lesson.seeds.alone": ("target alone", "solo target"),
+    "lesson.seeds.k": ("student A: k = {k}", "studente A: k = {k}"),
+    "lesson.seeds.budget": ("student B: budget schedule", "studente B: schedule budget"),
+    "lesson.seeds.col.who": ("who", "chi"),
+    "lesson.seeds.col.rule": ("rule", "regola"),
+    "lesson.seeds.col.seed": ("seed", "seme"),
+    "lesson.seeds.col.text": ("text written", "testo scritto"),
+    "lesson.seeds.col.same": ("the target alone's text?", "il testo del solo target?"),
+    "lesson.seeds.yes": ("yes", "sì"),
+    "lesson.seeds.no": ("no", "no"),
     "lesson.previous": ("Previous step", "Passo precedente"),
     "lesson.next": ("Next step", "Passo successivo"),
     "lesson.show": ("Show me", "Mostramelo"),
@@ -176,16 +191,21 @@ LESSON = {
 
     "lesson.promise.title": ("What exactness promises, and what it does not", "Che cosa promette l'esattezza, e che cosa no"),
     "lesson.promise.body": (
-        "The guarantee is about the distribution: every output sequence is exactly as likely as with the target alone. "
-        "It does not promise the same sentence for the same seed, because the random numbers are used differently; "
-        "with greedy decoding, instead, the text must match the target's choices token by token. The target's own "
-        "mistakes are kept: if it states something false, speculation keeps that risk. And “verify” is an algorithm "
-        "on tokens, not the large model's opinion of the sentence.",
-        "La garanzia riguarda la distribuzione: ogni sequenza in uscita è esattamente probabile quanto con il solo "
-        "target. Non promette la stessa frase con lo stesso seme, perché i numeri casuali vengono usati in modo "
-        "diverso; con la decodifica greedy, invece, il testo deve coincidere token per token con le scelte del target. "
-        "Gli errori del target restano: se afferma il falso, la speculazione conserva quel rischio. E “verificare” è "
-        "un algoritmo sui token, non il parere del modello grande sulla frase."),
+        "The token rule's guarantee is about the distribution: every output sequence is exactly as likely as with "
+        "the target alone. It does not promise the same sentence for the same seed: the random numbers are used "
+        "differently, and under the budget schedule k follows measured times, so even one student's two runs can "
+        "differ (with greedy decoding the text must match the target's choices token by token). Coupled draws "
+        "promise more: draft and target draw with the same noise at each position, so the seed alone fixes the "
+        "text, the target alone's, at the price of fewer kept proposals. Either way the target's own mistakes are "
+        "kept, and “verify” is an algorithm on tokens, not the large model's opinion of the sentence.",
+        "La garanzia della regola token per token riguarda la distribuzione: ogni sequenza in uscita è esattamente "
+        "probabile quanto con il solo target. Non promette la stessa frase con lo stesso seme: i numeri casuali "
+        "vengono usati in modo diverso, e con lo schedule budget k segue i tempi misurati, quindi perfino due "
+        "esecuzioni dello stesso studente possono differire (con la decodifica greedy, invece, il testo deve "
+        "coincidere token per token con le scelte del target). Le estrazioni accoppiate promettono di più: draft e "
+        "target estraggono con lo stesso rumore in ogni posizione, quindi il seme da solo fissa il testo, quello del "
+        "solo target, al prezzo di meno proposte tenute. In ogni caso gli errori del target restano, e “verificare” "
+        "è un algoritmo sui token, non il parere del modello grande sulla frase."),
     "lesson.promise.question": (
         "Two students run the same prompt with the same seed, one with speculation and one without, and get different "
         "sentences. Is the implementation broken?",

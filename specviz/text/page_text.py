@@ -304,11 +304,14 @@ PAGES: dict[str, tuple[str, str]] = {
     "toy.verifiers_caption": (
         "A cycle of N proposals, each position with this p and q. The metrics give the expected accepted proposals per "
         "cycle; the table, for each position i, the chance of keeping at least i proposals: α^i for the token rule, "
-        "the block rule's expected weight E[p_i], and β^i = (Σ p·q)^i when a proposal must match the target's own draw.",
+        "the block rule's expected weight E[p_i], β^i = (Σ p·q)^i when a proposal must match the target's own draw, and "
+        "c^i for coupled draws, c = Σ_x 1 / Σ_j max(p_j/p_x, q_j/q_x): drawing with the same noise, draft and target "
+        "agree more often than Σ p·q.",
         "Un ciclo di N proposte, ogni posizione con queste p e q. Le metriche danno le proposte accettate attese per "
         "ciclo; la tabella, per ogni posizione i, la probabilità di conservarne almeno i: α^i per la regola token per "
-        "token, il peso atteso E[p_i] della regola a blocchi, e β^i = (Σ p·q)^i quando una proposta deve coincidere con "
-        "l'estrazione del target."),
+        "token, il peso atteso E[p_i] della regola a blocchi, β^i = (Σ p·q)^i quando una proposta deve coincidere con "
+        "l'estrazione del target, e c^i per le estrazioni accoppiate, c = Σ_x 1 / Σ_j max(p_j/p_x, q_j/q_x): estraendo "
+        "con lo stesso rumore, draft e target coincidono più spesso di Σ p·q."),
     "toy.positions": ("Proposals per cycle (N)", "Proposte per ciclo (N)"),
     "toy.col_position": ("at least i kept", "almeno i conservate"),
 }

@@ -3,24 +3,31 @@
 
 VERIFIERS_TEXT = {
     "nav.verifiers": ("Verifiers side by side", "Verificatori a confronto"),
-    "verifiers.title": ("Three exact verifiers, one cycle", "Tre verificatori esatti, un ciclo"),
+    "verifiers.title": ("Four exact verifiers, one cycle", "Quattro verificatori esatti, un ciclo"),
     "verifiers.caption": (
         "The same proposal, the same target pass and the same random draws u, judged by every exact rule. "
-        "All three keep the target's distribution; they differ in how much of the proposal they keep.",
+        "All four keep the target's distribution; they differ in how much of the proposal they keep.",
         "La stessa proposta, lo stesso passaggio del target e le stesse estrazioni casuali u, giudicate da ogni "
-        "regola esatta. Tutte e tre mantengono la distribuzione del target; cambia quanta parte della proposta "
-        "tengono."),
+        "regola esatta. Tutte e quattro mantengono la distribuzione del target; cambia quanta parte della "
+        "proposta tengono."),
     "verifiers.rules": (
         "**Token rule** (Hugging Face, vLLM \"probabilistic\"): keep x_i while u_i < min(1, p/q), correct from "
         "max(p − q, 0). **Block verification** (Sun et al., ICLR 2025): weigh the whole prefix, "
         "p_i = min(1, p_{i−1} · p/q), and keep up to the last position where u_i ≤ h_i; a ratio above 1 can "
         "rescue a later one below 1. **Sample and match** (llama.cpp's server, vLLM \"strict\"): the target "
-        "draws its own token at each position and keeps x_i only if it is the same one; it never reads q.",
+        "draws its own token at each position and keeps x_i only if it is the same one; it never reads q. "
+        "**Coupled draws** (Daliri, Musco and Suresh, 2024): draft and target draw with the same noise, keyed by "
+        "the seed and the position in the text, and x_i is kept while it is the target's own draw. Its draws are "
+        "its own, not the u shown here, so the same seed gives the same text whoever drafts.",
         "**Regola token per token** (Hugging Face, vLLM \"probabilistic\"): tiene x_i finché u_i < min(1, p/q), "
         "corregge da max(p − q, 0). **Verifica a blocchi** (Sun et al., ICLR 2025): pesa l'intero prefisso, "
         "p_i = min(1, p_{i−1} · p/q), e tiene fino all'ultima posizione in cui u_i ≤ h_i; un rapporto sopra 1 può "
         "salvarne uno successivo sotto 1. **Estrai e confronta** (server di llama.cpp, vLLM \"strict\"): il "
-        "target estrae il proprio token in ogni posizione e tiene x_i solo se è lo stesso; q non viene mai letta."),
+        "target estrae il proprio token in ogni posizione e tiene x_i solo se è lo stesso; q non viene mai letta. "
+        "**Estrazioni accoppiate** (Daliri, Musco e Suresh, 2024): draft e target estraggono con lo stesso "
+        "rumore, dato dal seme e dalla posizione nel testo, e x_i è tenuto finché è l'estrazione del target. Le "
+        "sue estrazioni sono sue, non le u mostrate qui, quindi lo stesso seme dà lo stesso testo chiunque "
+        "proponga."),
     "verifiers.source": ("Cycle from", "Ciclo da"),
     "verifiers.from_trace": ("a recorded run", "una generazione registrata"),
     "verifiers.from_live": ("your last Live run", "la tua ultima generazione dal vivo"),
@@ -41,9 +48,9 @@ VERIFIERS_TEXT = {
         "che ciascuna avrebbe tenuto della stessa proposta con le stesse estrazioni; dopo questo ciclo i loro "
         "testi prenderebbero strade diverse."),
     "verifiers.greedy": (
-        "This run is greedy (temperature 0): p and q are one-hot, so all three rules keep exactly the same "
+        "This run is greedy (temperature 0): p and q are one-hot, so all four rules keep exactly the same "
         "tokens. Pick a sampled run (T > 0) to see them differ.",
-        "Questa generazione è greedy (temperatura 0): p e q sono concentrate su un solo token, quindi le tre "
+        "Questa generazione è greedy (temperatura 0): p e q sono concentrate su un solo token, quindi le quattro "
         "regole tengono esattamente gli stessi token. Scegli una generazione campionata (T > 0) per vederle "
         "differire."),
     "verifiers.proposal": ("Proposal of cycle {cycle}: {tokens}", "Proposta del ciclo {cycle}: {tokens}"),
@@ -91,6 +98,14 @@ VERIFIERS_TEXT = {
         "token del target."),
     # The Live page's picker and the cycle view's third frame under the other rules.
     "live.verifier": ("Verifier", "Verificatore"),
+    "verifier.auto": ("automatic: token rule if greedy, coupled draws if sampling",
+                      "automatico: regola token per token se greedy, estrazioni accoppiate se si campiona"),
+    "verifier.auto.help": (
+        "Automatic (the default): the token rule under greedy decoding, coupled draws under sampling, so the seed "
+        "fixes the text; on the real pair coupled draws cost no measurable speed.",
+        "Automatico (predefinito): la regola token per token con la decodifica greedy, le estrazioni accoppiate "
+        "quando si campiona, così il seme fissa il testo; sulla coppia reale le estrazioni accoppiate non costano "
+        "velocità misurabile."),
     "live.verifier_help": (
         "The exact rule that keeps a prefix of each proposal. Each gives the target's distribution; the "
         "Verifiers page compares them on your run's cycles.",

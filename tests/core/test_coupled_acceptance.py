@@ -17,7 +17,13 @@ import pytest
 import torch
 
 from specviz.core import expected, toy
-from specviz.core.sampling import GumbelSampler, StreamSampler, coupled_agreement, positional_uniforms
+from specviz.core.sampling import (
+    GumbelSampler,
+    StreamSampler,
+    coupled_agreement,
+    coupled_agreement_rows,
+    positional_uniforms,
+)
 from specviz.core.verifiers import get_verifier
 from tests.stats import ALPHA
 
@@ -109,3 +115,16 @@ def test_the_noise_depends_on_seed_position_and_token_only():
     counts = np.bincount((positional_uniforms(3, 0, np.arange(100_000)) * 10).astype(int), minlength=10)
     statistic = ((counts - 10_000) ** 2 / 10_000).sum()
     assert statistic < 27.9  # the chi-square quantile 1 - ALPHA with 9 degrees of freedom
+
+
+def test_the_fast_agreement_over_a_vocabulary_is_the_exact_one():
+    generator = torch.Generator().manual_seed(0)
+    for trial in range(100):
+        vocab = 2 + trial % 7
+        p, q = torch.rand(vocab, generator=generator).pow(3), torch.rand(vocab, generator=generator).pow(3)
+        p[0] = 0.0 if trial % 3 == 0 else p[0]  # a token only the draft can draw
+        q[-1] = 0.0 if trial % 4 == 0 else q[-1]  # and one only the target can
+        q[1] = 2 * p[1] if trial % 5 == 0 else q[1]  # ratios that tie
+        p, q = p / p.sum(), q / q.sum()
+        exact = coupled_agreement([F(float(x)) for x in p.double()], [F(float(x)) for x in q.double()])
+        assert float(coupled_agreement_rows(p[None], q[None])[0]) == pytest.approx(float(exact), abs=1e-12)

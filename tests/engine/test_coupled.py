@@ -12,10 +12,15 @@ Layers:
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from specviz.core.policy import SamplingPolicy
+from specviz.core.sampling import NOISE_SCHEME, STREAM
 from specviz.engine.decoder import DecodeConfig, Decoder
+from specviz.engine.trace import run_from_dict, run_from_json
+from specviz.errors import SpecvizError
 from tests.engine.test_distribution import POLICIES, PROMPT, exact_distributions, sample_runs
 from tests.engine.test_tli_drafter import other_draft  # noqa: F401 - the fixture: a draft with its own tokenizer
 from tests.stats import ALPHA, chi_square_pvalue
@@ -93,3 +98,31 @@ def test_noise_keyed_by_the_cycle_breaks_the_pairs(tiny_pair):
     first, joint = sample_runs(target, draft, policy, verifier="coupled-by-cycle")
     assert chi_square_pvalue(first, p_first) > ALPHA  # the first position reads its own noise: still exact
     assert chi_square_pvalue(joint.ravel(), p_joint.ravel()) < ALPHA  # the second reads the first's: caught
+
+
+def test_a_trace_records_the_noise_and_a_shared_trace_reproduces_its_text(tiny_pair):
+    draft, target = tiny_pair
+    config = DecodeConfig(policy=TEMPERATURES[1.3], seed=SEEDS[0], verifier="coupled", k=3, max_new_tokens=16,
+                          compare_verifiers=True)
+    record = Decoder(target, draft, config).run(PROMPT)
+    assert (record.verifier, record.noise) == ("coupled", NOISE_SCHEME)
+    shared = run_from_json(record.to_json())  # what a student downloads and another opens
+    assert (shared.verifier, shared.noise, shared.settings.seed) == ("coupled", NOISE_SCHEME, SEEDS[0])
+    # Run again from what the trace says, by another drafter and k: the same text.
+    again = Decoder(target, draft, DecodeConfig(policy=SamplingPolicy(**shared.policy), seed=shared.settings.seed,
+                                                verifier=shared.verifier, drafter="hybrid", k=7,
+                                                max_new_tokens=16)).run(shared.prompt)
+    assert again.token_ids == shared.token_ids
+    # Every exact rule judged each cycle, coupled with the seed's noise: its verdicts are what it decided.
+    judged = [c for c in record.cycles if c.verdicts]
+    assert judged and all({v.verifier: v.accepted for v in c.verdicts}["coupled"] == c.accepted for c in judged)
+
+
+def test_a_trace_without_the_field_drew_from_the_stream_and_a_malformed_one_is_refused(tiny_pair):
+    draft, target = tiny_pair
+    data = json.loads(Decoder(target, draft, DecodeConfig(max_new_tokens=4)).run(PROMPT).to_json())
+    assert data["noise"] == STREAM
+    del data["noise"]
+    assert run_from_dict(data).noise == STREAM
+    with pytest.raises(SpecvizError, match="field 'noise'"):
+        run_from_dict({**data, "noise": ["gumbel"]})

@@ -112,3 +112,16 @@ def test_a_broken_variant_never_silently_overrides_an_explicit_drafter_or_verifi
     same = specviz("generate", *TINY, "--prompt", "x", "--max-new-tokens", "2", "--broken", "naive", "--drafter",
                    "model", "--json")  # what the variant runs anyway: accepted
     assert same.returncode == 0 and json.loads(same.stdout)["verifier"] == "naive"
+
+
+def test_a_seed_fixes_the_sampled_text_under_coupled_draws_whatever_k_and_schedule():
+    """`--no-spec --verifier coupled` samples the target alone with the noise the speculative runs share."""
+    common = [*TINY, "--prompt", "def f(x):", "--max-new-tokens", "24", "--temperature", "1.2", "--seed", "9",
+              "--verifier", "coupled"]
+    alone = specviz("generate", *common, "--no-spec", "--json")
+    assert alone.returncode == 0, alone.stderr
+    expected = json.loads(alone.stdout)["token_ids"]
+    for extra in ([], [], ["--k", "1", "--schedule", "constant"], ["--k", "7", "--drafter", "hybrid"]):
+        run = specviz("generate", *common, *extra, "--json")  # the default schedule (budget) twice
+        assert run.returncode == 0, run.stderr
+        assert json.loads(run.stdout)["token_ids"] == expected, extra

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+import torch
 
 from specviz.core.policy import SamplingPolicy
+from specviz.core.sampling import GumbelSampler
 from specviz.core.verifiers import exact_verifiers
 from specviz.engine.decoder import DecodeConfig, Decoder
 from specviz.engine.trace import run_from_json
@@ -24,10 +26,16 @@ def test_each_cycle_holds_every_rules_verdict_and_the_deciding_one_is_what_happe
     run = Decoder(target, draft, config).run(PROMPT)
     speculative = [c for c in run.cycles if c.proposed]
     assert speculative
+    noise = GumbelSampler(3, torch.Generator())  # the coupled rule's own draws: the seed's positional noise
     for cycle in speculative:
         assert [v.verifier for v in cycle.verdicts] == list(exact_verifiers())
         assert len(cycle.draws) == len(cycle.proposed)
-        assert cycle.uniforms == pytest.approx(cycle.draws[: len(cycle.uniforms)])
+        if verifier == "coupled":  # its u is each proposal's own noise where it stands, not the shared draws
+            position = len(run.prompt_ids) + sum(len(c.emitted) for c in run.cycles[: cycle.index])
+            assert cycle.uniforms == pytest.approx([noise.uniform(position + i, token)
+                                                    for i, token in enumerate(cycle.proposed[: len(cycle.uniforms)])])
+        else:
+            assert cycle.uniforms == pytest.approx(cycle.draws[: len(cycle.uniforms)])
         own = next(v for v in cycle.verdicts if v.verifier == verifier)
         assert own.accepted == cycle.accepted
         block = next(v for v in cycle.verdicts if v.verifier == "block")

@@ -35,6 +35,7 @@ class NaiveVerifier(TokenVerifier):
 class CycleKeyedSampler(GumbelSampler):
     """Gumbel-max draws whose noise is keyed by the cycle's first position, not by each token's own."""
 
+    scheme = "gumbel-splitmix64-v1-by-cycle"
     start = 0
 
     def begin_cycle(self, position: int) -> None:

@@ -52,6 +52,7 @@ GROWTH = 2  # how far beyond the largest k timed the next choice may go
 class BudgetSchedule:
     name: ClassVar[str] = "budget"
     exact: ClassVar[bool] = True  # it decides from finished cycles only
+    reads_clock: ClassVar[bool] = True  # its k follows measured times: the same run need not repeat its cycles
     order: ClassVar[int] = 3
     label: ClassVar[tuple[str, str]] = ("budget (k from measured times)", "budget (k dai tempi misurati)")
     help: ClassVar[tuple[str, str]] = (
