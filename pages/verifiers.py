@@ -4,7 +4,7 @@ import streamlit as st
 
 from pages.ui import session
 from specviz.bench.checklist import load_report
-from specviz.bench.rules import VERIFIER_REPORT, measured_rules
+from specviz.bench.rules import VERIFIER_REPORTS, measured_rules
 from specviz.engine.trace import run_from_json
 from specviz.engine.verdicts import judged_cycles, tally
 from specviz.settings import ASSETS
@@ -69,8 +69,10 @@ if record is not None:
         st.dataframe(verifier_figures.tally_rows(tallies, lang), hide_index=True, key="verifiers_tally")
 
 st.subheader(tr("verifiers.measured"))
-report = load_report(VERIFIER_REPORT)
-st.caption(fill("verifiers.measured_caption", report=f"`{VERIFIER_REPORT}`", prompts=len(report.prompts),
-                tokens=report.plan.get("max_new_tokens", 0)))
-st.dataframe(verifier_figures.measured_rows(measured_rules(report), lang), hide_index=True, key="verifiers_measured")
+for name in VERIFIER_REPORTS:
+    report = load_report(name)
+    st.caption(fill("verifiers.measured_caption", report=f"`{name}`", prompts=len(report.prompts),
+                    tokens=report.plan.get("max_new_tokens", 0)))
+    st.dataframe(verifier_figures.measured_rows(measured_rules(report), lang), hide_index=True,
+                 key=f"verifiers_measured_{name}")
 st.markdown(tr("verifiers.measured_note"))

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from specviz.bench.contracts import BenchReport
 
-VERIFIER_REPORT = "cpu-2core-intel-avx512-three-verifiers"  # the committed benchmark that runs every exact rule
+# The committed benchmarks that compare the rules: token, block and match; then token, block and coupled draws.
+VERIFIER_REPORTS = ("cpu-2core-intel-avx512-three-verifiers", "cpu-2core-amd-avx512-coupled")
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ BROKEN_VARIANTS = {
     "greedy-q": Variant(drafter="greedy-q"),  # the draft proposes its argmax but reports its sampling q
     "raw-q": Variant(drafter="raw-q"),  # q from unfiltered logits while the token was drawn after top-k/top-p
     "ngram-flat-q": Variant(drafter="ngram-flat-q"),  # a copied token reported with a flat q instead of one-hot
+    "coupled-by-cycle": Variant(verifier="coupled-by-cycle"),  # shared noise keyed by the cycle, not the position
 }
 
 

@@ -213,17 +213,25 @@ LESSON = {
         "frasi diverse. L'implementazione è sbagliata?"),
     "lesson.promise.exercise": (
         "In the Exactness lab, run the test with the exact rule, then with the naive correction. Which one passes, and "
-        "what do the p-value and the distance say?",
+        "what do the p-value and the distance say? Then read the table above: which rule gives both students the "
+        "target alone's text?",
         "Nel laboratorio di esattezza, esegui il test con la regola esatta, poi con la correzione ingenua. Quale passa, "
-        "e che cosa dicono il p-value e la distanza?"),
+        "e che cosa dicono il p-value e la distanza? Poi leggi la tabella qui sopra: quale regola dà a entrambi gli "
+        "studenti il testo del solo target?"),
     "lesson.promise.solution": (
         "The exact rule passes: its p-value stays above α = 0.001 and its distance from p is as small as chance allows "
         "with that many runs. The naive rule fails: a tiny p-value and a larger distance. A passed test does not prove "
-        "exactness; it says that this many runs found no difference. The proof is the algebra of the previous step.",
+        "exactness; it says that this many runs found no difference. The proof is the algebra of the previous step. "
+        "In the table the token rule writes three different texts with seed 42, each a fair draw from the same "
+        "distribution; coupled draws write one text three times, the target alone's, yet over many seeds their texts follow the "
+        "target's distribution just the same.",
         "La regola esatta passa: il suo p-value resta sopra α = 0,001 e la sua distanza da p è piccola quanto il caso "
         "permette con tante esecuzioni. Quella ingenua fallisce: p-value minuscolo e distanza maggiore. Un test "
         "superato non dimostra l'esattezza; dice che con queste esecuzioni non si vede differenza. La dimostrazione è "
-        "l'algebra del passo precedente."),
+        "l'algebra del passo precedente. Nella tabella la regola token per token scrive tre testi diversi con il seme "
+        "42, ciascuno un'estrazione onesta dalla stessa distribuzione; le estrazioni accoppiate scrivono tre volte "
+        "lo stesso testo, quello del solo target, eppure su molti semi i loro testi seguono allo stesso modo la "
+        "distribuzione del target."),
 
     "lesson.sampling.title": ("Temperature, top-k and top-p on both models", "Temperatura, top-k e top-p su entrambi i modelli"),
     "lesson.sampling.body": (

@@ -128,3 +128,25 @@ def test_the_lesson_says_how_many_steps_it_has():
 
     assert fill("lesson.caption", "en", count=len(STEPS)).startswith(f"{len(STEPS)} steps")
     assert fill("lesson.caption", "it", count=len(STEPS)).startswith(f"{len(STEPS)} passi")
+
+
+def test_the_promise_steps_table_shows_both_promises_in_its_recorded_runs():
+    """Seed 42 on the default pair: the token rule writes three texts, coupled draws one, the target alone's."""
+    from specviz.core.sampling import NOISE_SCHEME, STREAM
+    from specviz.lesson import SEED_RUNS
+    from specviz.viz.promise_table import seed_rows
+
+    step = next(s for s in STEPS if s.name == "promise")
+    records = {name: run_from_json((ASSETS / "traces" / f"{name}.json").read_text()) for name in step.seeds}
+    assert step.seeds == SEED_RUNS and all(r.settings.seed == 42 and r.policy["temperature"] == 0.8
+                                           for r in records.values())
+    token = [r for r in records.values() if r.verifier == "token"]
+    coupled = [r for r in records.values() if r.verifier == "coupled"]
+    assert {r.noise for r in token} == {STREAM} and {r.noise for r in coupled} == {NOISE_SCHEME}
+    assert len({tuple(r.token_ids) for r in token}) == 3  # three runs, three texts
+    assert len({tuple(r.token_ids) for r in coupled}) == 1  # three runs, one text
+    assert {(r.drafter == "none", r.settings.k, r.settings.schedule) for r in coupled} == \
+        {(True, 4, "constant"), (False, 2, "constant"), (False, 4, "budget")}
+    for lang, yes in (("en", "yes"), ("it", "sì")):
+        rows = seed_rows(list(records.values()), lang)
+        assert [list(row.values())[-1] == yes for row in rows] == [True, False, False, True, True, True]
