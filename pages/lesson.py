@@ -22,7 +22,7 @@ st.session_state["lesson_step"] = st.session_state["lesson_at"]
 @st.cache_data(show_spinner=False)
 def recorded(names: tuple[str, ...]) -> list[RunRecord]:
     """The shipped traces of these names, in order."""
-    return [run_from_json((ASSETS / "traces" / f"{name}.json").read_text(encoding="utf-8")) for name in names]
+    return [run_from_json((ASSETS / "seeds" / f"{name}.json").read_text(encoding="utf-8")) for name in names]
 
 
 def move(by: int) -> None:

@@ -47,6 +47,7 @@ class Recording:
     chat: bool = False
     drafter: str = "model"  # tli drafts with TLI_DRAFT, "none" is the target alone, the others the default draft
     verifier: str = "token"
+    detail: str = "full"  # "counters": the text and the counts only (the lesson's seed table), in assets/seeds/
 
 
 RUNS = {
@@ -69,12 +70,13 @@ RUNS = {
     "qwen-italian-dante": Recording(DANTE, GREEDY, "constant", 4, 0),
     # What a seed promises (the lesson's promise step): seed 42 at T = 0.8 for the target alone and for two
     # students, one at k = 2 and one under the budget schedule, with the token rule and with coupled draws.
-    "qwen-seed-alone-token": Recording(ITALIAN, WARM, "constant", 4, 42, drafter="none"),
-    "qwen-seed-token-k2": Recording(ITALIAN, WARM, "constant", 2, 42),
-    "qwen-seed-token-budget": Recording(ITALIAN, WARM, "budget", 4, 42),
-    "qwen-seed-alone-coupled": Recording(ITALIAN, WARM, "constant", 4, 42, drafter="none", verifier="coupled"),
-    "qwen-seed-coupled-k2": Recording(ITALIAN, WARM, "constant", 2, 42, verifier="coupled"),
-    "qwen-seed-coupled-budget": Recording(ITALIAN, WARM, "budget", 4, 42, verifier="coupled"),
+    "qwen-seed-alone-token": Recording(ITALIAN, WARM, "constant", 4, 42, drafter="none", detail="counters"),
+    "qwen-seed-token-k2": Recording(ITALIAN, WARM, "constant", 2, 42, detail="counters"),
+    "qwen-seed-token-budget": Recording(ITALIAN, WARM, "budget", 4, 42, detail="counters"),
+    "qwen-seed-alone-coupled": Recording(ITALIAN, WARM, "constant", 4, 42, drafter="none", verifier="coupled",
+                                         detail="counters"),
+    "qwen-seed-coupled-k2": Recording(ITALIAN, WARM, "constant", 2, 42, verifier="coupled", detail="counters"),
+    "qwen-seed-coupled-budget": Recording(ITALIAN, WARM, "budget", 4, 42, verifier="coupled", detail="counters"),
 }
 
 
@@ -99,10 +101,13 @@ def main(argv: list[str] | None = None) -> int:
         if draft_name not in drafts:
             drafts[draft_name] = fast.load_draft(draft_name, target)
         config = DecodeConfig(policy=run.policy, k=run.k, schedule=run.schedule, max_new_tokens=args.max_new_tokens,
-                              seed=run.seed, compare_verifiers=True, drafter=run.drafter, verifier=run.verifier)
+                              seed=run.seed, compare_verifiers=run.detail == "full", drafter=run.drafter,
+                              verifier=run.verifier, trace_detail=run.detail)
         draft = None if run.drafter == "none" else drafts[draft_name]
         record = Decoder(target, draft, config).run(run.prompt, chat=run.chat)
-        (out / f"{name}.json").write_text(json.dumps(asdict(record), ensure_ascii=False), encoding="utf-8")
+        folder = out if run.detail == "full" else out.parent / "seeds"  # counters-only runs are not for Replay
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{name}.json").write_text(json.dumps(asdict(record), ensure_ascii=False), encoding="utf-8")
         totals = record.totals
         print(f"{name}: {len(record.token_ids)} tokens, {totals.cycles} cycles, "
               f"accepted {totals.accepted}/{totals.proposed}, ends by {record.stop_reason}", flush=True)

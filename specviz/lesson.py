@@ -23,7 +23,7 @@ class LessonStep:
     link: tuple[tuple[str, str], ...] = ()  # that page's settings, as a link's query carries them
     also_page: str = ""  # a second view, where a step has one (its label is lesson.<name>.also)
     also_link: tuple[tuple[str, str], ...] = ()
-    seeds: tuple[str, ...] = ()  # recorded runs (assets/traces/) shown side by side under the body, one seed
+    seeds: tuple[str, ...] = ()  # recorded runs (assets/seeds/) shown side by side under the body, one seed
 
     def links(self) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
         """(page, query) of every link the step shows: "show me", then the second view if any."""

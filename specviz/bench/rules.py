@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from specviz.bench.contracts import BenchReport
 
 # The committed benchmarks that compare the rules: token, block and match; then token, block and coupled draws.
-VERIFIER_REPORTS = ("cpu-2core-intel-avx512-three-verifiers", "cpu-2core-amd-avx512-coupled")
+VERIFIER_REPORTS = ("cpu-2core-intel-avx512-three-verifiers", "cpu-2core-amd-avx512-verifiers-coupled")
 
 
 @dataclass(frozen=True)

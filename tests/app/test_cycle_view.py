@@ -18,7 +18,7 @@ def titled(at, words: str) -> dict:
 
 @pytest.fixture(scope="module")
 def after_a_run():
-    at = tiny_page(temperature=1.0, max_new_tokens=40, seed=2)
+    at = tiny_page(temperature=1.0, max_new_tokens=40, seed=2, verifier="token")  # the article's rule, by name
     click(at, "Run")
     assert not at.exception
     return at

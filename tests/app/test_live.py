@@ -204,3 +204,26 @@ def test_the_run_and_the_target_alone_are_measured_side_by_side(monkeypatch):
     assert order.count(True) == spec_cycles and order.count(False) == len(at.session_state["baseline"].cycles)
     assert sum(a != b for a, b in zip(order, order[1:])) >= spec_cycles - 1
     assert any(c.value.startswith("Speed-up over each quarter of the text") for c in at.caption)
+
+
+def test_a_sampled_run_says_what_its_seed_promises_and_auto_fixes_the_text():
+    """auto samples with coupled draws: the run equals the target alone beside it, and the page says so."""
+    at = tiny_page(temperature=1.0, max_new_tokens=24, seed=5, k=3)
+    assert at.session_state["verifier"] == "auto"
+    click(at, "Run")
+    assert not at.exception
+    run = at.session_state["runs"][-1]
+    assert (run.verifier, run.noise) == ("coupled", "gumbel-splitmix64-v1")
+    assert run.token_ids == at.session_state["baseline"].token_ids  # the target alone, same seed: the same text
+    assert any("Same seed, same text" in info.value and "seed 5" in info.value for info in at.info)
+    at = tiny_page(verifier="token", temperature=1.0, max_new_tokens=24, seed=5, k=3)
+    click(at, "Run")
+    assert not at.exception and at.session_state["runs"][-1].verifier == "token"
+    assert any("Same distribution, not the same text (token rule)" in info.value for info in at.info)
+
+
+def test_a_greedy_run_under_auto_is_the_token_rule_and_promises_nothing_about_seeds():
+    at = tiny_page(max_new_tokens=12)
+    click(at, "Run")
+    assert not at.exception and at.session_state["runs"][-1].verifier == "token"
+    assert not any("seed" in info.value.lower() for info in at.info)

@@ -54,12 +54,13 @@ def test_toy_page_presets_and_monte_carlo():
     assert at.metric[1].value == "0"
     at.selectbox(key="toy_preset").set_value("toy.preset.article").run()
     # Every exact verifier on four positions: the exact expected accepted proposals per cycle.
-    assert [(m.label, m.value) for m in at.metric[3:6]] == [
-        ("token rule", "2.362"), ("block verification", "2.693"), ("sample and match", "0.729")]
+    assert [(m.label, m.value) for m in at.metric[3:7]] == [
+        ("token rule", "2.362"), ("block verification", "2.693"), ("sample and match", "0.729"),
+        ("coupled draws", "2.320")]
     at.slider[1].set_value(4000).run()
     at.button[0].click().run()
     assert not at.exception
-    exact_tv, naive_tv = (float(m.value) for m in at.metric[6:8])
+    exact_tv, naive_tv = (float(m.value) for m in at.metric[7:9])
     assert exact_tv < 0.03 < naive_tv  # naive bias is 0.1 in TV; sampling noise at N = 4000 is ~0.01
     charts = {c["layout"]["title"]["text"]: c for c in (json.loads(e.proto.spec) for e in at.get("plotly_chart"))}
     outcome = charts["What comes out"]

@@ -47,11 +47,12 @@ def test_a_recorded_cycle_is_judged_by_every_rule_on_the_same_draws(lang):
         heights = [y for t in figure["data"] if t["type"] == "bar" for y in t["y"]]
         assert all(any(abs(h - y) < 1e-9 for y in heights) for h in verdict.thresholds)
     sentences = [m.value for m in at.markdown if m.value.startswith("- **")]
-    assert len(sentences) == 3
+    assert len(sentences) == 4  # token, block, match, coupled
     for verdict, sentence in zip(cycle.verdicts, sentences):
         assert f"{verdict.accepted} " in sentence
-    tally, measured = (frame.value for frame in at.dataframe)  # the run's tallies, then the benchmark's rules
-    assert len(tally) == 3 and len(measured) >= 4  # three rules, and per temperature specviz's rules and HF's
+    tally, measured, coupled = (frame.value for frame in at.dataframe)  # the run's tallies, then two benchmarks
+    assert len(tally) == 4 and len(measured) >= 4  # four rules, and per temperature specviz's rules and HF's
+    assert len(coupled) == 8  # token, block, coupled and Hugging Face at two temperatures
     assert list(tally.columns)[0] == text("verifiers.col.rule", lang)
     if lang == "it":
         assert any("," in str(v) for v in measured.iloc[:, 2])  # decimal commas in the table
@@ -66,7 +67,7 @@ def test_the_last_live_run_is_judged_too(tiny_pair):
     at.radio(key="verifiers_source").set_value("live").run()
     assert not at.exception and not at.error
     assert any("block verification" in m.value for m in at.markdown if "followed" in m.value)
-    assert len(at.dataframe[0].value) == 3
+    assert len(at.dataframe[0].value) == 4
 
 
 def test_without_a_live_run_the_page_says_where_to_make_one():

@@ -137,7 +137,7 @@ def test_the_promise_steps_table_shows_both_promises_in_its_recorded_runs():
     from specviz.viz.promise_table import seed_rows
 
     step = next(s for s in STEPS if s.name == "promise")
-    records = {name: run_from_json((ASSETS / "traces" / f"{name}.json").read_text()) for name in step.seeds}
+    records = {name: run_from_json((ASSETS / "seeds" / f"{name}.json").read_text()) for name in step.seeds}
     assert step.seeds == SEED_RUNS and all(r.settings.seed == 42 and r.policy["temperature"] == 0.8
                                            for r in records.values())
     token = [r for r in records.values() if r.verifier == "token"]

@@ -89,7 +89,7 @@ def test_the_tally_of_the_rule_that_ran_is_the_runs_own_count(tiny_pair):
         assert rule.tokens_per_cycle == pytest.approx(sum(kept) / len(kept) + 1)
 
 
-@pytest.mark.parametrize("name", ["cpu-2core-intel-avx512-three-verifiers", "cpu-2core-amd-avx512-coupled"])
+@pytest.mark.parametrize("name", ["cpu-2core-intel-avx512-three-verifiers", "cpu-2core-amd-avx512-verifiers-coupled"])
 def test_the_committed_verifier_reports_give_every_rule_and_hugging_face_per_temperature(name):
     from specviz.bench.checklist import load_report
     from specviz.bench.rules import VERIFIER_REPORTS, measured_rules
