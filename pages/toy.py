@@ -80,7 +80,7 @@ def shown_fraction(value) -> str:
 
 def exact_and_decimal(values) -> list[str]:
     """Each fraction with its decimal beside it: "3/10 (0.300)"."""
-    return [str(x) if x.denominator == 1 else f"{x} ({float(x):.3f})" for x in values]
+    return [str(x) if x.denominator == 1 else f"{x} ({session.number(float(x), 3)})" for x in values]
 
 
 table = {

@@ -20,7 +20,6 @@ LESSON = {
     "lesson.seeds.budget": ("student B: budget schedule", "studente B: schedule budget"),
     "lesson.seeds.col.who": ("who", "chi"),
     "lesson.seeds.col.rule": ("rule", "regola"),
-    "lesson.seeds.col.seed": ("seed", "seme"),
     "lesson.seeds.col.text": ("text written", "testo scritto"),
     "lesson.seeds.col.same": ("the target alone's text?", "il testo del solo target?"),
     "lesson.seeds.yes": ("yes", "sì"),

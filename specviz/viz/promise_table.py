@@ -7,7 +7,7 @@ from specviz.core.verifiers import VERIFIERS
 from specviz.engine.trace import RunRecord
 from specviz.text import fill, text
 
-SHOWN_CHARACTERS = 90  # of each text: enough to see where two texts part
+SHOWN_CHARACTERS = 70  # of each text: enough to see where two texts part
 
 
 def who(record: RunRecord, lang: str) -> str:
@@ -26,17 +26,16 @@ def opening(record: RunRecord) -> str:
 
 
 def seed_rows(records: list[RunRecord], lang: str) -> list[dict]:
-    """One row per run: who, the rule, the seed, its text's opening, and whether it is the target alone's text
-    under the same rule (the runs are compared token by token)."""
+    """One row per run (all with one seed): who, the rule, whether it is the target alone's text under the same
+    rule (the runs are compared token by token), and its text's opening."""
     alone = {r.verifier: r.token_ids for r in records if r.drafter == "none"}
     rows = []
     for record in records:
         same = record.token_ids == alone.get(record.verifier)
-        rows.append({
+        rows.append({  # the verdict before the text, which a projector may cut at its right edge
             text("lesson.seeds.col.who", lang): who(record, lang),
             text("lesson.seeds.col.rule", lang): VERIFIERS.label(record.verifier, lang),
-            text("lesson.seeds.col.seed", lang): str(record.settings.seed),
-            text("lesson.seeds.col.text", lang): opening(record),
             text("lesson.seeds.col.same", lang): text("lesson.seeds.yes" if same else "lesson.seeds.no", lang),
+            text("lesson.seeds.col.text", lang): opening(record),
         })
     return rows
