@@ -30,6 +30,7 @@ from specviz.engine.decoder import DecodeConfig, Decoder  # noqa: E402
 from specviz.engine.drafters import DRAFTERS  # noqa: E402
 from specviz.engine.exactness import exact_first, fit_first, sample_first_tokens  # noqa: E402
 from specviz.models import fast  # noqa: E402
+from specviz.models.modes import LAPTOP  # noqa: E402
 from specviz.models.registry import DEFAULT_DRAFT, DEFAULT_TARGET  # noqa: E402
 
 PROMPT = "Il modello piccolo propone, quello grande verifica"
@@ -47,10 +48,10 @@ def main() -> int:
     parser.add_argument("--laptop", action="store_true", help="int8 weights (that target's distribution)")
     parser.add_argument("--out", default=None, help="default: assets/exactness/real-pair-{verifiers,drafters}.json")
     args = parser.parse_args()
-    target = fast.load_role(DEFAULT_TARGET, "target", "auto", laptop=args.laptop)
+    target = fast.load_role(DEFAULT_TARGET, "target", "auto", mode=LAPTOP if args.laptop else None)
     if args.drafters:
         return check_drafters(target, args)
-    draft = fast.load_role(DEFAULT_DRAFT, "draft", "auto", laptop=args.laptop)
+    draft = fast.load_role(DEFAULT_DRAFT, "draft", "auto", mode=LAPTOP if args.laptop else None)
     report = {"prompt": PROMPT, "policy": {"temperature": POLICY.temperature, "top_k": POLICY.top_k},
               "k": K, "runs": args.runs, "laptop": args.laptop, "target_dtype": str(target.dtype),
               "significance": 1e-3, "verifiers": {}}
@@ -72,7 +73,8 @@ def check_drafters(target, args) -> int:
     for name in args.drafters.split(","):
         needs_model = DRAFTERS.get(name).needs_model
         draft_name = TLI_DRAFT if name == "tli" else DEFAULT_DRAFT
-        draft = fast.load_role(draft_name, "draft", "auto", laptop=args.laptop) if needs_model else None
+        mode = LAPTOP if args.laptop else None
+        draft = fast.load_role(draft_name, "draft", "auto", mode=mode) if needs_model else None
         decoder = Decoder(target, draft, DecodeConfig(k=K, schedule="constant", policy=POLICY, drafter=name))
         first_cycle = decoder.run(DRAFTER_PROMPT).cycles[0]  # which drafter proposes first: the same for every seed
         fit = fit_rule(name, decoder, DRAFTER_PROMPT, args.runs)

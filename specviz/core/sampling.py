@@ -24,11 +24,13 @@ import numpy as np
 import torch
 
 from specviz.core.policy import sample_one
+from specviz.limits import K
 
 STREAM = "stream"  # written into traces: one seeded generator, drawn in turn
 NOISE_SCHEME = "gumbel-splitmix64-v1"  # written into traces: the hash below, keyed by (seed, absolute position)
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)  # splitmix64's increment (the golden ratio in 64 bits)
-_CACHED_POSITIONS = 32  # noise rows kept: a cycle's draft and target ask for the same few positions
+_CACHED_POSITIONS = K.high + 2  # noise rows kept: a cycle's draft and target ask for the same k + 1 positions
+_BELOW_ONE = np.nextafter(1.0, 0.0)  # the largest float64 below 1
 
 
 @dataclass(frozen=True)
@@ -83,8 +85,14 @@ def positional_uniforms(seed: int, position: int, ids: np.ndarray) -> np.ndarray
     """
     key = _finalize(np.array([seed], dtype=np.uint64) * _GAMMA + _GAMMA)
     key = _finalize(key ^ (np.array([position], dtype=np.uint64) * _GAMMA + _GAMMA))
-    bits = _finalize(key + (ids.astype(np.uint64) + np.uint64(1)) * _GAMMA)
-    return ((bits >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53  # 53 bits, never 0 or 1
+    return to_uniform(_finalize(key + (ids.astype(np.uint64) + np.uint64(1)) * _GAMMA))
+
+
+def to_uniform(bits: np.ndarray) -> np.ndarray:
+    """64-bit hashes -> floats in (0, 1) from their top 53 bits, centred in their interval (never 0)."""
+    u = ((bits >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53
+    # The top value, 2^53 - 1/2, rounds to 2^53 (u = 1, log(-log u) = -inf): keep it just below 1.
+    return np.minimum(u, _BELOW_ONE)
 
 
 class GumbelSampler:
@@ -107,10 +115,15 @@ class GumbelSampler:
             return int(support[0, 0])
         with np.errstate(divide="ignore"):  # p = 0 gives -inf: such a token never wins
             log_p = np.log(probs.detach().double().cpu().numpy())
-        log_e = self._log_exponentials(self.key(position), probs.shape[0]) if ids is None else \
-            np.log(-np.log(positional_uniforms(self.seed, self.key(position), ids.cpu().numpy())))
         # The exponential race: argmin E_i / p_i = argmax log p_i - log E_i, with E_i = -log u_i.
-        return int(np.argmax(log_p - log_e))
+        return int(np.argmax(log_p - self._log_exponentials_at(position, probs.shape[0], ids)))
+
+    def _log_exponentials_at(self, position: int, vocab: int, ids: torch.Tensor | None) -> np.ndarray:
+        """log(-log u) of each column at `position`: token ids 0..vocab-1, or the given ids ([vocab])."""
+        if ids is None:
+            return self._log_exponentials(self.key(position), vocab)
+        assert ids.shape[0] == vocab, f"{ids.shape[0]} ids for {vocab} columns"
+        return np.log(-np.log(positional_uniforms(self.seed, self.key(position), ids.cpu().numpy())))
 
     def uniform(self, position: int, token: int) -> float:
         """The noise u of one token at one position (what a trace shows as that token's draw)."""
@@ -120,7 +133,7 @@ class GumbelSampler:
         pass
 
     def _log_exponentials(self, key: int, vocab: int) -> np.ndarray:
-        """log(-log u) over token ids 0..vocab-1 at one key, remembered for the few positions a cycle reads."""
+        """log(-log u) over token ids 0..vocab-1 at one key, remembered for the k + 1 positions a cycle reads."""
         row = self._rows.get((key, vocab))
         if row is None:
             row = np.log(-np.log(positional_uniforms(self.seed, key, np.arange(vocab))))
@@ -136,7 +149,7 @@ def coupled_agreement(p: list, q: list) -> Fraction | float:
     Token i wins both races iff E_j > E_i · max(p_j / p_i, q_j / q_i) for every j; integrating
     over E_i ~ Exp(1) gives 1 / Σ_j max(p_j / p_i, q_j / q_i). Exact with Fractions.
     """
-    total = 0
+    total = 0 * p[0]  # a Fraction for Fractions, a float for floats (0 when they share no token)
     for p_i, q_i in zip(p, q):
         if p_i > 0 and q_i > 0:
             total += 1 / sum(max(p_j / p_i, q_j / q_i) for p_j, q_j in zip(p, q))

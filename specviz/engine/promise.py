@@ -13,7 +13,7 @@ from __future__ import annotations
 import torch
 
 from specviz.core.policy import SamplingPolicy
-from specviz.core.sampling import STREAM
+from specviz.core.sampling import NOISE_SCHEME
 from specviz.core.verifiers import VERIFIERS, make_sampler
 from specviz.engine.schedules import SCHEDULES
 
@@ -27,6 +27,6 @@ def seed_promise(policy: SamplingPolicy, verifier: str, schedule: str) -> str:
     """The text key of what the seed promises: promise.greedy, promise.same_text, promise.clock or promise.k."""
     if policy.greedy:
         return "promise.greedy"
-    if noise_of(verifier) != STREAM:
+    if noise_of(verifier) == NOISE_SCHEME:  # positional noise (a variant broken on purpose promises nothing)
         return "promise.same_text"
     return "promise.clock" if getattr(SCHEDULES.get(schedule), "reads_clock", False) else "promise.k"

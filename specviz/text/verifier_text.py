@@ -64,11 +64,15 @@ VERIFIERS_TEXT = {
     "verifiers.over_run_caption": (
         "{cycles} cycles with a proposal. Each rule judged every one of them with the same draws; a rule that "
         "keeps more writes more tokens per target pass. Block verification never keeps fewer on average, yet "
-        "with the same draws it can keep fewer in a given cycle: the rules read u differently.",
+        "with the same draws it can keep fewer in a given cycle: the rules read u differently. Coupled draws look "
+        "worse here than in their own runs: these proposals were not drawn with their noise, and in a coupled run "
+        "the draft draws with it (the benchmark below).",
         "{cycles} cicli con una proposta. Ogni regola li ha giudicati tutti con le stesse estrazioni; una regola "
         "che tiene di più scrive più token per passaggio del target. In media la verifica a blocchi non ne tiene "
         "mai meno, ma con le stesse estrazioni in un singolo ciclo può tenerne meno: le regole leggono u in modo "
-        "diverso."),
+        "diverso. Qui le estrazioni accoppiate sembrano peggiori che nelle loro esecuzioni: queste proposte non "
+        "sono state estratte con il loro rumore, mentre in un'esecuzione accoppiata il draft estrae con esso (il "
+        "benchmark qui sotto)."),
     "verifiers.col.rule": ("rule", "regola"),
     "verifiers.col.kept": ("proposals kept", "proposte tenute"),
     "verifiers.col.per_cycle": ("tokens per cycle", "token per ciclo"),

@@ -23,6 +23,7 @@ from specviz.core.sampling import (
     coupled_agreement,
     coupled_agreement_rows,
     positional_uniforms,
+    to_uniform,
 )
 from specviz.core.verifiers import get_verifier
 from tests.stats import ALPHA
@@ -111,7 +112,9 @@ def test_the_noise_depends_on_seed_position_and_token_only():
     assert not np.array_equal(a, positional_uniforms(7, 13, ids))  # another position
     assert not np.array_equal(a, positional_uniforms(8, 12, ids))  # another seed
     assert 0 < a.min() and a.max() < 1
-    # Uniform: the 1000 values fall evenly in ten bins (chi-square at ALPHA).
+    extremes = to_uniform(np.array([0, 2**64 - 1], dtype=np.uint64))  # the smallest and largest hashes
+    assert 0 < extremes[0] and extremes[1] < 1  # the largest would round to 1 (log(-log u) = -inf) unclamped
+    # Uniform: 100,000 values fall evenly in ten bins (chi-square at ALPHA).
     counts = np.bincount((positional_uniforms(3, 0, np.arange(100_000)) * 10).astype(int), minlength=10)
     statistic = ((counts - 10_000) ** 2 / 10_000).sum()
     assert statistic < 27.9  # the chi-square quantile 1 - ALPHA with 9 degrees of freedom
@@ -124,7 +127,9 @@ def test_the_fast_agreement_over_a_vocabulary_is_the_exact_one():
         p, q = torch.rand(vocab, generator=generator).pow(3), torch.rand(vocab, generator=generator).pow(3)
         p[0] = 0.0 if trial % 3 == 0 else p[0]  # a token only the draft can draw
         q[-1] = 0.0 if trial % 4 == 0 else q[-1]  # and one only the target can
-        q[1] = 2 * p[1] if trial % 5 == 0 else q[1]  # ratios that tie
         p, q = p / p.sum(), q / q.sum()
+        if trial % 5 == 0 and vocab > 2 and p[1] > 0 and p[2] > 0:  # two tokens whose ratios q/p tie
+            q[2] = q[1] * p[2] / p[1]
+            q = q / q.sum()
         exact = coupled_agreement([F(float(x)) for x in p.double()], [F(float(x)) for x in q.double()])
         assert float(coupled_agreement_rows(p[None], q[None])[0]) == pytest.approx(float(exact), abs=1e-12)

@@ -42,7 +42,7 @@ def test_with_small_draws_token_and_match_keep_more():
     assert (verdicts["match"].accepted, verdicts["match"].target_draws) == (2, [0, 0])
 
 
-@pytest.mark.parametrize("name", exact_verifiers())
+@pytest.mark.parametrize("name", [*exact_verifiers(), "coupled-by-cycle"])
 def test_the_deciding_rule_judges_its_own_draws_as_it_decided(name):
     generator = torch.Generator().manual_seed(7)
     for trial in range(200):
@@ -51,7 +51,9 @@ def test_the_deciding_rule_judges_its_own_draws_as_it_decided(name):
         draft = torch.rand(k, vocab, generator=generator).pow(3).softmax(-1)  # [k, vocab]
         tokens = torch.multinomial(draft, 1, generator=generator).squeeze(1)  # [k]
         rule = get_verifier(name)
-        result = rule.verify(target, draft, tokens, make_sampler(rule, trial, torch.device("cpu")), position=5)
+        sampler = make_sampler(rule, trial, torch.device("cpu"))
+        sampler.begin_cycle(5)  # as a run does before each cycle
+        result = rule.verify(target, draft, tokens, sampler, position=5)
         [verdict] = judge_all((name,), target, draft, tokens, result.draws, NoiseKey(trial, 5))
         assert verdict.accepted == result.accepted
         assert verdict.thresholds[: len(result.accept_prob)] == pytest.approx(result.accept_prob)

@@ -29,9 +29,8 @@ def verifier_choices() -> tuple[str, ...]:
 
 def resolve_verifier(name: str, greedy: bool) -> str:
     """The rule a choice runs. "auto" is the token rule under greedy decoding (the article's rule; every exact
-    rule keeps the same tokens there) and coupled draws under sampling, so that a seed fixes the text: on the
-    real pair coupled ran at 0.97× and 1.05× the token rule's speed at T = 0.7 and 1.0, intervals spanning 1
-    (docs/benchmarks.md)."""
+    rule keeps the same tokens there) and coupled draws under sampling, so that a seed fixes the text; chosen by
+    measurement on the real pair ("Coupled draws" in docs/benchmarks.md)."""
     if name != AUTO:
         return name
     return "token" if greedy else "coupled"

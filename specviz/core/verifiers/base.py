@@ -108,8 +108,8 @@ class Verifier(Protocol):
         key: NoiseKey | None = None,  # the run's seed and x_1's position, for a rule with draws of its own
     ) -> Verdict: ...
 
-    # Optional: the sampler a run under this rule draws with, (seed, device) -> Sampler; the stream sampler
-    # if absent (`make_sampler`).
+    # Optional (a rule may lack it): the sampler a run under this rule draws with, (seed, device) -> Sampler;
+    # the stream sampler if absent (`make_sampler`).
     sampler: Callable[[int, torch.device], Sampler]
 
 

@@ -36,7 +36,10 @@ class CycleKeyedSampler(GumbelSampler):
     """Gumbel-max draws whose noise is keyed by the cycle's first position, not by each token's own."""
 
     scheme = "gumbel-splitmix64-v1-by-cycle"
-    start = 0
+
+    def __init__(self, seed: int, generator: torch.Generator):
+        super().__init__(seed, generator)
+        self.start = 0  # the absolute position of the cycle under way
 
     def begin_cycle(self, position: int) -> None:
         self.start = position

@@ -43,9 +43,11 @@ def agreement_given_proposal(
     rows = torch.arange(draft_tokens.shape[0])
     p_x = target_probs[rows, draft_tokens].double()[:, None]  # [k, 1]
     q_x = draft_probs[rows, draft_tokens].double()[:, None]
-    ratios = torch.maximum(target_probs.double() / p_x.clamp_min(1e-300), draft_probs.double() / q_x)  # [k, vocab]
-    chance = 1.0 / (ratios.sum(-1) * q_x[:, 0])
-    return torch.where(p_x[:, 0] > 0, chance, torch.zeros_like(chance)).clamp(max=1.0)
+    ratios = torch.maximum(target_probs.double() / p_x.clamp_min(1e-300),
+                           draft_probs.double() / q_x.clamp_min(1e-300))  # [k, vocab]
+    chance = 1.0 / (ratios.sum(-1) * q_x[:, 0].clamp_min(1e-300))
+    both = (p_x[:, 0] > 0) & (q_x[:, 0] > 0)  # a token either cannot draw never agrees
+    return torch.where(both, chance, torch.zeros_like(chance)).clamp(max=1.0)
 
 
 @register_verifier
@@ -140,7 +142,8 @@ class CoupledVerifier:
     ) -> Verdict:
         assert key is not None, "coupled verification needs the run's seed and the proposal's position"
         k = draft_tokens.shape[0]
-        sampler = self.sampler(key.seed, torch.device("cpu"))
+        sampler = self.sampler(key.seed, torch.device("cpu"))  # the run's noise, rebuilt: k + 1 rows of hashes
+        sampler.begin_cycle(key.position)
         drawn = self._target_draws(target_probs, draft_tokens, sampler, key.position)
         chances = agreement_given_proposal(target_probs[:k], draft_probs, draft_tokens)
         return Verdict(self.name, len(drawn) - 1, chances.tolist(), target_draws=drawn[:k])
