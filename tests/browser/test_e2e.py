@@ -167,8 +167,8 @@ def test_stopping_a_live_run_in_the_browser_keeps_its_tokens(server, page):
     settle(page)
     assert page.locator("span.sv-accepted").count() > 0  # a stopped script draws nothing, but what it drew stays
     page.screenshot(path=str(SHOTS / "live-just-stopped.png"))
-    page.get_by_label("Seed").fill("1")  # a changed setting reruns the page
-    page.get_by_label("Seed").press("Enter")
+    page.get_by_role("spinbutton", name="Seed").fill("1")  # a changed setting reruns the page
+    page.get_by_role("spinbutton", name="Seed").press("Enter")
     settle(page)
     expect(page.get_by_text(re.compile(r"the \d+ tokens generated so far are kept"))).to_be_visible(timeout=30_000)
     assert page.locator("span.sv-accepted").count() > 0
