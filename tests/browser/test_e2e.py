@@ -259,7 +259,9 @@ def touch_every_choice(page) -> None:
         settle(page)
 
 
-@pytest.mark.parametrize("path", ["", "home", "live", "exactness", "replay", "verifiers", "toy", "budget", "policy",
+# The Lesson page (path "") is walked through the same switches by AppTest (tests/app/test_language_switch.py): its
+# one selectbox holds step numbers, which read the same in both languages.
+@pytest.mark.parametrize("path", ["home", "live", "exactness", "replay", "verifiers", "toy", "budget", "policy",
                                   "tokenization", "benchmark", "checklist"])
 def test_switching_the_language_back_and_forth_keeps_every_choice_a_value(server, page, path):
     """The browser sends a choice back as the label it showed; after a change of language the page must not take it
